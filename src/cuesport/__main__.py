@@ -1,0 +1,3 @@
+from cuesport.cli import main
+
+raise SystemExit(main())
