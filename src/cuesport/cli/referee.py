@@ -1,0 +1,49 @@
+"""``cuesport referee FILE|-``: rule on a frame record, one JSON ruling per line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from cuesport.record import RecordError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("referee", help="rule on a frame record (JSON), print rulings as JSONL")
+    p.add_argument("file", nargs="?", default="-", help="the record file, or - for stdin")
+    p.add_argument("--lang", default="en", choices=["en", "ru"], help="language of the calls")
+    p.add_argument("--schema", choices=["record", "ruling"], nargs="?", const="record",
+                   help="print the JSON Schema of the record (or of a ruling) and exit")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from cuesport.protocol import rulings
+    from cuesport.record import record_schema, ruling_schema
+
+    if args.schema:
+        schema = record_schema() if args.schema == "record" else ruling_schema()
+        print(json.dumps(schema, indent=2))
+        return 0
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
+    except OSError as err:
+        print(json.dumps({"error": f"cannot read {args.file}: {err.strerror}"}))
+        return 2
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as err:
+        print(json.dumps({"error": f"malformed JSON: {err}"}))
+        return 2
+    status = 0
+    try:
+        for ruling in rulings(record, args.lang):
+            print(json.dumps(ruling, ensure_ascii=False), flush=True)
+            if "error" in ruling:
+                status = 2
+    except RecordError as err:
+        print(json.dumps({"error": str(err)}))
+        return 2
+    return status

@@ -1,0 +1,355 @@
+"""Shared referee machinery: rulings, fouls, frame state, input checks, the Referee base.
+
+A discipline is a :class:`Referee` subclass: its facts (discipline id, ball names, table,
+rule options) plus pure handlers that take a state and one validated action and return
+``(Outcome, new state)``. Nothing here mutates a state; states are frozen dataclasses and
+a step returns a new one, so a rejected action leaves the old state untouched.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from cuesport.equipment import TableSpec, ball_names, pockets, table_for
+from cuesport.record import (
+    Claim,
+    Concede,
+    Decision,
+    Lag,
+    Lots,
+    PlayerFoul,
+    RecordError,
+    Shot,
+    Stalemate,
+)
+from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
+
+Vec = tuple[float, float]
+Balls = Mapping[str, Vec]
+
+OVERLAP_TOL = 1.0  # mm a recorded position may overlap before it is an impossible position
+
+
+def freeze_balls(balls: Mapping[str, Iterable[float]]) -> Balls:
+    """An immutable copy with float tuples, in a stable (sorted) order."""
+    return MappingProxyType({k: (float(v[0]), float(v[1])) for k, v in sorted(balls.items())})
+
+
+@dataclass(frozen=True, slots=True)
+class Foul:
+    rule: str
+    name: str
+    penalty: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "name": self.name, "penalty": self.penalty}
+
+
+def worst(fouls: Iterable[Foul]) -> Foul | None:
+    """SNK-3.11(g), POOL-6: only the most serious foul is penalised."""
+    found = list(fouls)
+    return max(found, key=lambda f: f.penalty) if found else None
+
+
+@dataclass(frozen=True, slots=True)
+class FrameState:
+    """What every discipline's state has. Disciplines subclass it with their own fields."""
+
+    balls: Balls
+    to_play: int = 0
+    score: tuple[int, int] = (0, 0)
+    break_: int = 0
+    options: tuple[str, ...] = ()
+    in_hand: str | None = None
+    frame_over: bool = False
+    winner: int | None = None
+
+    def common_json(self) -> dict[str, Any]:
+        return {
+            "balls": {k: [v[0], v[1]] for k, v in self.balls.items()},
+            "to_play": self.to_play,
+            "score": list(self.score),
+            "break": self.break_,
+            "options": list(self.options),
+            "in_hand": self.in_hand,
+            "frame_over": self.frame_over,
+            "winner": self.winner,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The per-action part of a ruling; the rest is read from the new state."""
+
+    legal: bool = True
+    fouls: tuple[Foul, ...] = ()
+    points: tuple[int, int] = (0, 0)
+    respotted: Mapping[str, Vec] = field(default_factory=dict)
+    calls: tuple[Call, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """One ruling of the protocol (see referee-protocol.md, "The ruling")."""
+
+    action: int
+    legal: bool
+    fouls: tuple[Foul, ...]
+    points: tuple[int, int]
+    score: tuple[int, int]
+    break_: int
+    to_play: int
+    options: tuple[str, ...]
+    ball_on: tuple[str, ...] | None
+    free_ball: bool
+    in_hand: str | None
+    respotted: Mapping[str, Vec]
+    frame_over: bool
+    winner: int | None
+    announce: tuple[str, ...]
+    state: Mapping[str, Any]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "action": self.action,
+            "legal": self.legal,
+            "fouls": [f.to_dict() for f in self.fouls],
+            "points": list(self.points),
+            "score": list(self.score),
+            "break": self.break_,
+            "to_play": self.to_play,
+            "options": list(self.options),
+        }
+        if self.ball_on is not None:
+            out["ball_on"] = list(self.ball_on)
+        out |= {
+            "free_ball": self.free_ball,
+            "in_hand": self.in_hand,
+            "respotted": {k: [v[0], v[1]] for k, v in self.respotted.items()},
+            "frame_over": self.frame_over,
+            "winner": self.winner,
+            "announce": list(self.announce),
+        }
+        out.update(self.extra)
+        out["state"] = dict(self.state)
+        return out
+
+
+class Options(BaseModel):
+    """Rule options of a discipline (``rules`` in the record). Unknown keys are refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Referee:
+    """Base of every discipline's referee.
+
+    Subclasses set the class facts and implement :meth:`initial_state`, :meth:`shot`,
+    :meth:`state_from_json`, :meth:`state_to_json` and :meth:`ball_on`; the other actions
+    have defaults that refuse them with a clear error where a discipline has no such action.
+    """
+
+    discipline: ClassVar[str]
+    options_model: ClassVar[type[Options]] = Options
+    catalog: ClassVar[Catalog] = COMMON_CALLS
+    cue_balls: ClassVar[tuple[str, ...]] = ("cue",)
+
+    def __init__(self, rules: Mapping[str, Any] | None = None,
+                 players: tuple[str, str] = ("Player 1", "Player 2")) -> None:
+        try:
+            self.options = self.options_model.model_validate(dict(rules or {}))
+        except ValidationError as err:
+            first = err.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise RecordError(f"rules.{where}: {first['msg']}") from None
+        self.players = players
+        self.table: TableSpec = self.make_table()
+        self.names: frozenset[str] = frozenset(ball_names(self.discipline))
+
+    # ------------------------------------------------------------ facts and hooks
+
+    def make_table(self) -> TableSpec:
+        return table_for(self.discipline, getattr(self.options, "table", None))
+
+    def initial_state(self, start: Mapping[str, Any] | None) -> FrameState:
+        raise NotImplementedError
+
+    def state_from_json(self, data: Mapping[str, Any]) -> FrameState:
+        raise NotImplementedError
+
+    def state_to_json(self, state: FrameState) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def ball_on(self, state: FrameState) -> tuple[str, ...] | None:
+        return None
+
+    def free_ball(self, state: FrameState) -> bool:
+        return False
+
+    def extra_fields(self, state: FrameState) -> dict[str, Any]:
+        """Discipline-specific ruling fields (documented per discipline)."""
+        return {}
+
+    # ------------------------------------------------------------ actions
+
+    def shot(self, state: FrameState, shot: Shot) -> tuple[Outcome, FrameState]:
+        raise NotImplementedError
+
+    def decision(self, state: FrameState, d: Decision) -> tuple[Outcome, FrameState]:
+        raise RecordError(f"no decision is on offer in {self.discipline}")
+
+    def concede(self, state: FrameState, c: Concede) -> tuple[Outcome, FrameState]:
+        from dataclasses import replace
+
+        self.require_live(state)
+        winner = 1 - c.player
+        new = replace(state, frame_over=True, winner=winner, options=())
+        return Outcome(calls=(Call.of("conceded", player=self.players[c.player]),
+                              Call.of("frame-over", player=self.players[winner]))), new
+
+    def claim(self, state: FrameState, c: Claim) -> tuple[Outcome, FrameState]:
+        raise RecordError(f"a claim is not an action of {self.discipline}")
+
+    def lots(self, state: FrameState, lots: Lots) -> tuple[Outcome, FrameState]:
+        raise RecordError(f"drawing lots is not an action of {self.discipline} here")
+
+    def lag(self, state: FrameState, lag: Lag) -> tuple[Outcome, FrameState]:
+        raise RecordError(f"a lag is not an action of {self.discipline}")
+
+    def stalemate(self, state: FrameState, s: Stalemate) -> tuple[Outcome, FrameState]:
+        raise RecordError(f"stalemate is not handled in {self.discipline}")
+
+    def foul(self, state: FrameState, f: PlayerFoul) -> tuple[Outcome, FrameState]:
+        raise RecordError(f"a foul action is not handled in {self.discipline}")
+
+    # ------------------------------------------------------------ ruling assembly
+
+    def ruling(self, index: int, outcome: Outcome, state: FrameState, lang: str = "en"
+               ) -> Ruling:
+        return Ruling(
+            action=index,
+            legal=outcome.legal,
+            fouls=outcome.fouls,
+            points=outcome.points,
+            score=state.score,
+            break_=state.break_,
+            to_play=state.to_play,
+            options=state.options,
+            ball_on=self.ball_on(state),
+            free_ball=self.free_ball(state),
+            in_hand=state.in_hand,
+            respotted=outcome.respotted,
+            frame_over=state.frame_over,
+            winner=state.winner,
+            announce=tuple(c.render(self.catalog, lang) for c in outcome.calls),
+            state=self.state_to_json(state),
+            extra=self.extra_fields(state),
+        )
+
+    # ------------------------------------------------------------ input checks
+
+    def require_live(self, state: FrameState) -> None:
+        if state.frame_over:
+            raise RecordError("the frame is over; no further action is accepted")
+
+    def require_option(self, state: FrameState, d: Decision) -> None:
+        if not state.options:
+            raise RecordError("no decision is on offer now")
+        if d.choice not in state.options:
+            raise RecordError(
+                f"'{d.choice}' is not on offer; the options are {', '.join(state.options)}")
+        if d.player != state.to_play:
+            raise RecordError(f"the decision belongs to player {state.to_play}, not {d.player}")
+
+    def check_name(self, name: str, what: str = "ball") -> None:
+        if name not in self.names:
+            raise RecordError(f"unknown {what} {name!r}")
+
+    def check_balls(self, balls: Mapping[str, Vec], where: str = "position") -> None:
+        """Known names, centres on the table (or hanging in a pocket mouth), no overlaps."""
+        for name, p in balls.items():
+            self.check_name(name)
+            if not on_table_or_in_jaws(self.table, p):
+                raise RecordError(f"{where}: ball {name!r} at ({p[0]:g}, {p[1]:g}) is not on "
+                                  "the table")
+        check_no_overlap(balls, self.table.ball_radius, where)
+
+
+def on_table_or_in_jaws(table: TableSpec, p: Vec, tol: float = 0.5) -> bool:
+    """A resting centre is at least r from every cushion nose, or inside a pocket mouth
+    (a ball balanced on the edge of a pocket, SNK-3.9)."""
+    r = table.ball_radius
+    x, y = p
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return False
+    if r - tol <= x <= table.width - r + tol and r - tol <= y <= table.length - r + tol:
+        return True
+    return any(math.dist(p, pk.mouth_centre) <= pk.spec.mouth / 2.0 for pk in pockets(table))
+
+
+def check_no_overlap(balls: Mapping[str, Vec], radius: float, where: str) -> None:
+    items = list(balls.items())
+    limit = 2.0 * radius - OVERLAP_TOL
+    for i, (a, pa) in enumerate(items):
+        for b, pb in items[i + 1 :]:
+            if math.dist(pa, pb) < limit:
+                raise RecordError(f"{where}: balls {a!r} and {b!r} overlap "
+                                  f"(centres {math.dist(pa, pb):.1f} mm apart)")
+
+
+def state_fields(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+@dataclass(frozen=True, slots=True)
+class ShotMotion:
+    """Where the balls went in one shot: pots, balls off the table, resting positions."""
+
+    balls: Balls  # positions after the shot (potted and off-table balls removed)
+    potted: Mapping[str, str]  # ball -> pocket
+    off: tuple[str, ...]
+
+
+def apply_motion(referee: Referee, balls: Balls, shot: Shot,
+                 placed: Mapping[str, Vec] | None = None) -> ShotMotion:
+    """Check a shot's events and ``after`` against the position and apply them.
+
+    ``placed`` holds balls put on the table for this stroke (a cue ball from hand).
+    Every ball named must be on the table when named; a ball is potted or leaves the
+    table at most once; ``after`` lists only balls still on the table.
+    """
+    here = dict(balls)
+    here.update(placed or {})
+    gone: dict[str, str] = {}
+    potted: dict[str, str] = {}
+    off: list[str] = []
+    for i, e in enumerate(shot.events):
+        for name in e.balls():
+            referee.check_name(name)
+            if name not in here:
+                raise RecordError(f"events.{i}: ball {name!r} is not on the table")
+            if name in gone:
+                raise RecordError(f"events.{i}: ball {name!r} already {gone[name]}")
+        if e.pot is not None and e.pocket is not None:
+            potted[e.pot] = e.pocket
+            gone[e.pot] = "potted"
+        elif e.off is not None:
+            off.append(e.off)
+            gone[e.off] = "off the table"
+    for name in shot.after:
+        referee.check_name(name)
+        if name in gone:
+            raise RecordError(f"after: ball {name!r} is {gone[name]}, so it has no position")
+        if name not in here:
+            raise RecordError(f"after: ball {name!r} is not on the table")
+    new = {k: v for k, v in here.items() if k not in gone}
+    new.update({k: (float(v[0]), float(v[1])) for k, v in shot.after.items()})
+    referee.check_balls({k: v for k, v in new.items()}, "after")
+    return ShotMotion(freeze_balls(new), MappingProxyType(potted), tuple(off))

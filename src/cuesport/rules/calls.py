@@ -1,0 +1,91 @@
+"""The referee's calls, as spoken at the table, in English and Russian.
+
+A discipline builds :class:`Call` values (a key and its arguments); the protocol face renders
+them in the language asked for, from the catalog of that discipline. Catalog entries map a
+key to ``{"en": template, "ru": template}``; templates use ``str.format`` fields, and
+``{n:words}`` spells a number.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+Catalog = Mapping[str, Mapping[str, str]]
+LANGS = ("en", "ru")
+
+_EN = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen"
+).split()
+_EN_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+_RU = (
+    "ноль один два три четыре пять шесть семь восемь девять десять одиннадцать двенадцать "
+    "тринадцать четырнадцать пятнадцать шестнадцать семнадцать восемнадцать девятнадцать"
+).split()
+_RU_TENS = (
+    "_ _ двадцать тридцать сорок пятьдесят шестьдесят семьдесят восемьдесят девяносто"
+).split()
+
+
+def number_words(n: int, lang: str = "en") -> str:
+    """Spell 0..199 (negative numbers with 'minus'); larger numbers stay digits."""
+    if n < 0:
+        return ("minus " if lang == "en" else "минус ") + number_words(-n, lang)
+    if n >= 200:
+        return str(n)
+    units, tens = (_EN, _EN_TENS) if lang == "en" else (_RU, _RU_TENS)
+    if n >= 100:
+        rest = n - 100
+        head = "one hundred" if lang == "en" else "сто"
+        if not rest:
+            return head
+        return f"{head} and {number_words(rest, lang)}" if lang == "en" else (
+            f"{head} {number_words(rest, lang)}")
+    if n < 20:
+        return units[n]
+    t, u = divmod(n, 10)
+    if not u:
+        return tens[t]
+    return f"{tens[t]}-{units[u]}" if lang == "en" else f"{tens[t]} {units[u]}"
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "words":
+            return number_words(int(value), self.lang)
+        return super().format_field(value, format_spec)
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    key: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **args: Any) -> Call:
+        return cls(key, tuple(sorted(args.items())))
+
+    def render(self, catalog: Catalog, lang: str = "en") -> str:
+        entry = catalog.get(self.key)
+        if entry is None:
+            raise KeyError(f"no call {self.key!r} in the catalog")
+        template = entry.get(lang) or entry["en"]
+        return _Formatter(lang).format(template, **dict(self.args))
+
+
+COMMON_CALLS: Catalog = {
+    "foul": {"en": "Foul", "ru": "Фол"},
+    "away": {"en": "{n:words} away", "ru": "{n:words} очков сопернику"},
+    "score": {"en": "{a}, {b}", "ru": "{a}, {b}"},
+    "frame-over": {"en": "Frame to {player}", "ru": "Партия за игроком {player}"},
+    "conceded": {"en": "{player} concedes", "ru": "{player} сдаётся"},
+    "stalemate": {"en": "Stalemate: the frame is replayed", "ru": "Пат: партия переигрывается"},
+    "ball-in-hand": {"en": "Ball in hand", "ru": "Шар в руке"},
+    "play-or-pass": {"en": "Play or pass?", "ru": "Играть или передать ход?"},
+}
