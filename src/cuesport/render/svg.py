@@ -48,7 +48,7 @@ LEATHER = "#241610"
 MARK = "#f4f1e4"  # chalk-white for lines and spots
 UNKNOWN_BALL = "#9a9a9a"
 LINE_WIDTH = 3.5  # mm; about 1 px at 500 px wide, still crisp when zoomed
-TRAJECTORY_WIDTH = 4.0
+TRAJECTORY_WIDTH = 6.0  # mm; thin next to a 52-57 mm ball, still visible at 500 px
 
 
 def _num(v: float) -> str:
