@@ -130,6 +130,13 @@ def _defs(svg: ET.Element, table: TableSpec) -> None:
     _sub(shine, "stop", offset="0", stop_color="#ffffff", stop_opacity="0.75")
     _sub(shine, "stop", offset="0.35", stop_color="#ffffff", stop_opacity="0.18")
     _sub(shine, "stop", offset="1", stop_color="#ffffff", stop_opacity="0")
+    # Colour-free overlays (white then black, by opacity), so every table shares one set.
+    for name, (x1, y1, x2, y2) in _GRADIENT_ENDS.items():
+        grad = _sub(defs, "linearGradient", id=f"cuesport-cushion-{name}",
+                    x1=x1, y1=y1, x2=x2, y2=y2)
+        _sub(grad, "stop", offset="0", stop_color="#ffffff", stop_opacity="0.16")
+        _sub(grad, "stop", offset="0.3", stop_color="#ffffff", stop_opacity="0")
+        _sub(grad, "stop", offset="1", stop_color="#000000", stop_opacity="0.16")
     shade = _sub(defs, "radialGradient", id="cuesport-shade", cx="0.42", cy="0.38", r="0.62")
     _sub(shade, "stop", offset="0.6", stop_color="#000000", stop_opacity="0")
     _sub(shade, "stop", offset="1", stop_color="#000000", stop_opacity="0.35")
@@ -215,6 +222,21 @@ def _arc_cmd(c: _Canvas, p: Pocket, side: int, frm: Vec, to: Vec) -> str:
     return f"A {r} {r} 0 0 {sweep} {c.path_xy(to)}"
 
 
+def _direction(dx: float, dy: float) -> str:
+    """The SVG direction (left, right, up, down) nearest to (dx, dy)."""
+    if abs(dx) >= abs(dy):
+        return "right" if dx > 0 else "left"
+    return "down" if dy > 0 else "up"
+
+
+_GRADIENT_ENDS = {  # objectBoundingBox ends, nose side first
+    "down": ("0", "0", "0", "1"),
+    "up": ("0", "1", "0", "0"),
+    "right": ("0", "0", "1", "0"),
+    "left": ("1", "0", "0", "0"),
+}
+
+
 def _cushions(g: ET.Element, c: _Canvas, table: TableSpec, colour: str) -> None:
     """Each straight cushion with its knuckle arcs and jaw facings, cut at the rail."""
     cx, cy = table.width / 2.0, table.length / 2.0
@@ -241,6 +263,11 @@ def _cushions(g: ET.Element, c: _Canvas, table: TableSpec, colour: str) -> None:
             ]
         )
         _sub(g, "path", d=edge + " Z", fill=colour)
+        # Light catches the rounded nose; the rubber falls into shadow toward the rail.
+        nx, ny = c.pt((a[0] + normal[0], a[1] + normal[1]))
+        ax, ay = c.pt(a)
+        toward = _direction(nx - ax, ny - ay)
+        _sub(g, "path", d=edge + " Z", fill=f"url(#cuesport-cushion-{toward})")
         # The nose and jaws get a darker edge so the playing boundary reads crisply.
         _sub(
             g, "path", d=edge, fill="none", stroke=_shade(colour, 0.6),
@@ -315,6 +342,9 @@ def _ball(g: ET.Element, c: _Canvas, name: str, ball: Ball | None, p: Vec, r: fl
     colour = ball.colour if ball else UNKNOWN_BALL
     grp = _sub(g, "g", class_="ball" + (" striped" if ball and ball.striped else ""))
     grp.set("data-ball", name)
+    # A soft shadow down and to the right, as if lit from the top left.
+    _sub(grp, "circle", class_="shadow", cx=x + r * 0.12, cy=y + r * 0.14, r=r,
+         fill="#000000", fill_opacity="0.28")
     _sub(grp, "circle", class_="body", cx=x, cy=y, r=r, fill=colour)
     if ball is not None and ball.striped:
         # A striped ball is white with a band of colour: two white caps over the coloured body.
@@ -465,14 +495,21 @@ def position_svg(
     rail = _sub(svg, "g", class_="rail")
     _sub(rail, "rect", x=-m, y=-m, width=w, height=h, rx=table.rail_width * 0.45,
          fill="url(#cuesport-wood)", stroke="#2a1408", stroke_width=3.0)
+    # A dark lip where the rail meets the cushions (the bed covers its inner half).
+    cw = table.cushion_width
+    _sub(rail, "rect", x=-cw, y=-cw, width=table.width + 2 * cw, height=table.length + 2 * cw,
+         fill="none", stroke="#1b0d05", stroke_width=5.0)
     for p in pockets(table):
         _pocket_rim(rail, c, p)
 
     # Cloth covers the bed under the cushions too, so the rounded knuckle corners show cloth.
     bed = _sub(svg, "g", class_="cloth")
-    cw = table.cushion_width
-    _sub(bed, "rect", class_="bed", x=-cw, y=-cw, width=table.width + 2 * cw,
-         height=table.length + 2 * cw, fill=cloth_colour)
+    # The bed is notched at the corners: behind both cushions there is rail, not cloth.
+    wt, lt = table.width, table.length
+    notched = [(0, -cw), (wt, -cw), (wt, 0), (wt + cw, 0), (wt + cw, lt), (wt, lt),
+               (wt, lt + cw), (0, lt + cw), (0, lt), (-cw, lt), (-cw, 0), (0, 0)]
+    _sub(bed, "polygon", class_="bed", fill=cloth_colour,
+         points=" ".join(c.xy((float(x), float(y))) for x, y in notched))
     _markings(_sub(svg, "g", class_="markings"), c, table)
 
     holes = _sub(svg, "g", class_="pockets")
