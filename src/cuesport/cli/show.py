@@ -22,7 +22,7 @@ from typing import Any
 from cuesport.equipment import DISCIPLINES, POOL_TABLES, setup, table_for
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "show",
         help="draw the standard set-up of a discipline as SVG",

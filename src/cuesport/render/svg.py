@@ -533,10 +533,10 @@ def position_svg(
     # Known balls in set order, then unknown ones by name: independent of mapping order.
     names = sorted(position, key=lambda n: (order.get(n, len(order)), str(n)))
     for name in names:
-        p = _finite(position[name])
-        if p is None or not _on_canvas(table, p, r):
+        at = _finite(position[name])
+        if at is None or not _on_canvas(table, at, r):
             continue
-        _ball(layer, c, str(name), balls.get(name), p, r, labels)
+        _ball(layer, c, str(name), balls.get(name), at, r, labels)
 
     ET.indent(svg, space="")
     return ET.tostring(svg, encoding="unicode") + "\n"
