@@ -374,11 +374,15 @@ def snookered(
     radius: float,
     *,
     table: TableSpec | None = None,
+    touch_tol: float = TOUCH_TOL,
 ) -> bool:
     """SNK-2.16, SNK-X.2: no ball on can be hit at both extreme edges without obstruction
     by a ball not on. Balls on and cushions never obstruct; with ``table`` given, a pocket
-    jaw met before the first obstructing ball on some path means not snookered (2.16(e))."""
+    jaw met before the first obstructing ball on some path means not snookered (2.16(e)).
+    A ball on touching the cue ball counts as hit at once (SNK-3.8(b) commentary)."""
     if not balls_on:
+        return False
+    if any(balls_touching(cue, p, radius, tol=touch_tol) for p in balls_on.values()):
         return False
     if any(fully_available(cue, p, balls_not_on, radius) for p in balls_on.values()):
         return False
@@ -395,11 +399,19 @@ def snookered(
 
 
 def effective_snookering_balls(
-    cue: Vec, balls_on: Positions, balls_not_on: Positions, radius: float, *, tie: float = 1e-6
+    cue: Vec,
+    balls_on: Positions,
+    balls_not_on: Positions,
+    radius: float,
+    *,
+    tie: float = 1e-6,
+    touch_tol: float = TOUCH_TOL,
 ) -> frozenset[str]:
     """SNK-2.16(b),(c): the nearest ball(s) to the cue ball among those obstructing every
-    ball on. Empty when some ball on is fully available, or when no single ball obstructs
-    all the balls on (different reds hidden by different balls, 2.16(c))."""
+    ball on. Empty when the cue ball is not snookered by balls (a ball on available or
+    touching), or when no single ball obstructs all the balls on (2.16(c))."""
+    if any(balls_touching(cue, p, radius, tol=touch_tol) for p in balls_on.values()):
+        return frozenset()
     common: set[str] | None = None
     for target in balls_on.values():
         if fully_available(cue, target, balls_not_on, radius):
