@@ -474,3 +474,34 @@ def test_prop_behind_head_string_implies_playable(p):
         assert playable_from_kitchen(p, POOL_9FT)
     if inside_rack_outline(p, POOL_9FT):
         assert interferes_with_rack(p, POOL_9FT)
+
+
+def test_snk_2_16_e_jaw_rule_in_the_vectorised_test():
+    cue, on, not_on, _ = _jaw_position()
+    pts = np.array([cue])
+    assert not snookered_in_hand(on, not_on, R, points=pts)
+    assert snookered_in_hand(on, not_on, R, points=pts, jaws=False)
+
+
+near_pocket = st.sampled_from([(-5.0, 1784.5), (10.0, 1800.0), (1783.0, 1770.0), (5.0, 3560.0)])
+anywhere = st.tuples(st.floats(30.0, 1748.0), st.floats(30.0, 3539.0))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.tuples(st.floats(597.0, 1181.0), st.floats(445.0, 737.0)),
+    st.one_of(near_pocket, anywhere),
+    st.lists(anywhere, max_size=8),
+)
+def test_prop_vectorised_in_hand_agrees_with_scalar(cue, target, others):
+    not_on = {f"b{i}": p for i, p in enumerate(others)
+              if math.dist(p, cue) >= D and math.dist(p, target) >= D}
+    if math.dist(cue, target) < D:
+        return
+    on = {"t": target}
+    scalar = snookered(cue, on, not_on, R, table=SNOOKER)
+    assert snookered_in_hand(on, not_on, R, points=np.array([cue])) == scalar
+    if snookered_in_hand(on, not_on, R, step=40.0):
+        assert snookered((889.0, 737.0), on, not_on, R, table=SNOOKER) or any(
+            math.dist((889.0, 737.0), p) < D for p in not_on.values()
+        )
