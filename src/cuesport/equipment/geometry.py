@@ -434,6 +434,31 @@ def effective_snookering_balls(
     return frozenset(n for n, d in dists.items() if d <= nearest + tie)
 
 
+def partition_balls(
+    positions: Positions, on: Collection[str], *, cue: str = "cue"
+) -> tuple[dict[str, Vec], dict[str, Vec]]:
+    """Split a position into (balls on, balls not on), leaving the cue ball out."""
+    balls_on = {n: p for n, p in positions.items() if n in on and n != cue}
+    not_on = {n: p for n, p in positions.items() if n not in on and n != cue}
+    return balls_on, not_on
+
+
+def clear_path_any_part(
+    cue: Vec, balls_on: Positions, balls_not_on: Positions, radius: float
+) -> bool:
+    """SNK-3.14(c): a clear straight path from the cue ball to any part of any ball on."""
+    return any(any_part_available(cue, p, balls_not_on, radius) for p in balls_on.values())
+
+
+def central_contact_available(
+    cue: Vec, balls_on: Positions, balls_not_on: Positions, radius: float, *, reds: bool
+) -> bool:
+    """SNK-3.14(c), SNK-X.2 ``full_ball_available``: central full-ball contact on some ball
+    on; when reds are on, some red must be clear across its full diameter (both edges)."""
+    test = fully_available if reds else full_ball_available
+    return any(test(cue, p, balls_not_on, radius) for p in balls_on.values())
+
+
 # ---------------------------------------------------------------- the D, in hand
 
 
@@ -515,3 +540,18 @@ def snookered_in_hand(
         if free.all():
             return False
     return not free.any()
+
+
+def cue_ball_snookered(
+    cue: Vec | None,
+    balls_on: Positions,
+    balls_not_on: Positions,
+    radius: float,
+    *,
+    table: TableSpec = SNOOKER,
+) -> bool:
+    """SNK-3.10: the free-ball test after a foul: from the cue ball's position, or, when it
+    is in hand (``cue`` None), from every position of the D (SNK-2.16(a)). Jaws count."""
+    if cue is None:
+        return snookered_in_hand(balls_on, balls_not_on, radius, table=table)
+    return snookered(cue, balls_on, balls_not_on, radius, table=table)
