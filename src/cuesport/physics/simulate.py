@@ -1,0 +1,368 @@
+"""The event loop [Leckie & Greenspan 2006; pooltool ``simulate.py`` for the structure].
+
+1. Predict, for every ball, its next event alone (motion transition, cushion, jaw, capture)
+   and, for every pair with a moving ball, its next contact; keep them in a heap.
+2. Pop the earliest; skip it if either ball changed since it was predicted (version numbers).
+3. Move the balls involved to that time (the others are evaluated lazily: each ball keeps its
+   own reference time), resolve the event with its model, reclassify the motion.
+4. Re-predict only what involves the balls that changed.
+
+Pair predictions only look as far as the next event of either ball: at that event the ball is
+re-predicted anyway, and the polynomials stop being valid there (spec §2).
+
+Numerical guards (separate from rule tolerances): a contact always leaves the two bodies
+separating at >= ``min_separation_speed`` (2 mm/s by default). Without it, a ball pushed by a
+faster-decelerating neighbour (or a frozen rack) produces an endless cascade of ever smaller
+contacts in finite time (the Zeno / Newton's-cradle problem of pooltool issues #154, #257,
+#263). The floor adds at most m v_floor^2 / 2 = 0.34 uJ at such a contact, which
+:class:`Contact` flags (``guarded``). An event cap and a time cap end any runaway.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from cuesport.equipment.tables import TableSpec
+from cuesport.physics.detect import (
+    Geometry,
+    Kin,
+    Line,
+    arc_time,
+    circle_time,
+    geometry,
+    line_time,
+    pair_time,
+    reach,
+)
+from cuesport.physics.motion import INF, POCKETED, SLIDING, SPINNING, STATIONARY, Ball
+from cuesport.physics.params import PhysicsParams, params_for
+from cuesport.physics.resolve.ball_ball import collide
+from cuesport.physics.resolve.cue import strike
+from cuesport.physics.resolve.cushion_han2005 import bounce
+from cuesport.physics.shot import Contact, Shot, make_segment
+from cuesport.physics.stroke import PositionError, Stroke
+
+TRANSITION, LINE, ARC, CAPTURE, PAIR = range(5)
+OVERLAP_TOL = 1e-6  # m (1 micron): rounding in a tight rack is accepted, real overlaps are not
+
+
+def _kin(b: Ball, t: float) -> Kin:
+    x, y, vx, vy = b.kin(t)
+    return (x, y, vx, vy, b.ax, b.ay)
+
+
+class _Sim:
+    def __init__(self, geo: Geometry, p: PhysicsParams, balls: list[Ball]) -> None:
+        self.geo = geo
+        self.p = p
+        self.balls = balls
+        self.R = geo.radius
+        self.contact = 2.0 * geo.radius
+        self.heap: list[tuple[Any, ...]] = []
+        self.seq = 0
+        self.now = 0.0
+        self.events: list[dict[str, Any]] = []
+        self.contacts: list[Contact] = []
+        self.pocketed: dict[str, str] = {}
+        self.truncated = False
+
+    # ------------------------------------------------------------ prediction
+
+    def _push(self, t: float, kind: int, i: int, j: int, vj: int, data: object) -> None:
+        self.seq += 1
+        heapq.heappush(self.heap, (t, self.seq, kind, i, j, self.balls[i].ver, vj, data))
+
+    def predict_own(self, b: Ball) -> None:
+        """The next event of ball b alone: transition, cushion, jaw or capture."""
+        if b.state == POCKETED or b.state == STATIONARY:
+            b.own_t = INF
+            return
+        if b.state == SPINNING:
+            b.own_t = b.t_end
+            self._push(b.t_end, TRANSITION, b.i, -1, 0, None)
+            return
+        now, R, geo = self.now, self.R, self.geo
+        k = _kin(b, now)
+        best, kind, data = b.t_end - now, TRANSITION, None
+        for ln in geo.cushions:
+            t = line_time(k, ln, R, best)
+            if t < best:
+                best, kind, data = t, LINE, ln
+        reach_b = reach(k, best)
+        for pg in geo.pockets:
+            if math.hypot(k[0] - pg.bx, k[1] - pg.by) > reach_b + pg.brad + R:
+                continue  # cannot get near this pocket before its next event
+            t = circle_time(k, pg.cx, pg.cy, pg.radius, best)
+            if t < best:
+                best, kind, data = t, CAPTURE, pg
+            for ln in pg.facings:
+                t = line_time(k, ln, R, best)
+                if t < best:
+                    best, kind, data = t, LINE, ln
+            for arc in pg.arcs:
+                t = arc_time(k, arc, R, best)
+                if t < best:
+                    best, kind, data = t, ARC, arc
+        b.own_t = now + best
+        self._push(now + best, kind, b.i, -1, 0, data)
+
+    def predict_pairs(self, b: Ball, skip: Iterable[Ball] = ()) -> None:
+        if b.state == POCKETED:
+            return
+        now, contact = self.now, self.contact
+        kb = _kin(b, now)
+        b_moves = b.state == SLIDING or b.state == 2  # ROLLING
+        for o in self.balls:
+            if o is b or o.state == POCKETED or o in skip:
+                continue
+            if not b_moves and not o.moving():
+                continue
+            h = min(b.own_t, o.own_t) - now
+            if h < 0.0:
+                continue
+            ko = _kin(o, now)
+            gap = math.hypot(kb[0] - ko[0], kb[1] - ko[1]) - contact
+            if gap > reach(kb, h) + reach(ko, h):
+                continue
+            t = pair_time(kb, ko, contact, h)
+            if t < INF:
+                self._push(now + t, PAIR, b.i, o.i, o.ver, None)
+
+    # ------------------------------------------------------------ resolution
+
+    def _state(self, b: Ball) -> tuple[float, float, float, float, float]:
+        return (b.vx, b.vy, b.wx, b.wy, b.wz)
+
+    def _set(self, b: Ball, s: tuple[float, float, float, float, float]) -> None:
+        b.vx, b.vy, b.wx, b.wy, b.wz = s
+        b.classify(self.p, self.R)
+
+    def resolve(self, t: float, kind: int, b: Ball, o: Ball | None, data: Any) -> list[Ball]:
+        p, R = self.p, self.R
+        if kind == PAIR and o is not None:
+            e0 = b.energy(t, p, R) + o.energy(t, p, R)
+            b.commit(t, p, R, True)
+            o.commit(t, p, R, True)
+            dx, dy = o.x - b.x, o.y - b.y
+            d = math.hypot(dx, dy)
+            n = (dx / d, dy / d)
+            s1, s2, guarded = collide(n, self._state(b), self._state(o), R,
+                                      p.ball_restitution, p.ball_mu, p.min_separation_speed)
+            # The ball moving faster towards the other is the one that "hit" it.
+            first, second = (b, o) if b.vx * n[0] + b.vy * n[1] >= -(o.vx * n[0] + o.vy * n[1]) \
+                else (o, b)
+            self._set(b, s1)
+            self._set(o, s2)
+            self.events.append({"t": t, "hit": [first.name, second.name]})
+            self.contacts.append(Contact(t, "hit", (b.name, o.name), e0,
+                                         b.energy(t, p, R) + o.energy(t, p, R), guarded))
+            return [b, o]
+        e0 = b.energy(t, p, R)
+        b.commit(t, p, R, True)
+        if kind == TRANSITION:
+            b.classify(p, R)
+            self.contacts.append(Contact(t, "transition", (b.name,), e0, b.energy(t, p, R)))
+        elif kind == CAPTURE:
+            b.pocket()
+            self.pocketed[b.name] = data.name
+            self.events.append({"t": t, "pot": b.name, "pocket": data.name})
+            self.contacts.append(Contact(t, "pot", (b.name,), e0, 0.0))
+        else:
+            if kind == LINE:
+                ln: Line = data
+                normal = (ln.nx, ln.ny)
+            else:
+                dx, dy = b.x - data.cx, b.y - data.cy
+                d = math.hypot(dx, dy)
+                normal = (dx / d, dy / d)
+            s, guarded = bounce(normal, self._state(b), R, self.geo.nose_height,
+                                p.cushion_restitution, p.cushion_friction, p.min_separation_speed)
+            self._set(b, s)
+            self.events.append({"t": t, "cushion": b.name})
+            jaw = kind == ARC or data.pocket is not None
+            self.contacts.append(Contact(t, "jaw" if jaw else "cushion", (b.name,), e0,
+                                         b.energy(t, p, R), guarded))
+        return [b]
+
+    # ------------------------------------------------------------ loop
+
+    def run(self) -> None:
+        p = self.p
+        for b in self.balls:
+            self.predict_own(b)
+        done: list[Ball] = []
+        for b in self.balls:
+            if b.moving():
+                self.predict_pairs(b, done)
+                done.append(b)
+        heap = self.heap
+        balls = self.balls
+        n = 0
+        while heap:
+            t, _, kind, i, j, vi, vj, data = heapq.heappop(heap)
+            b = balls[i]
+            if b.ver != vi:
+                continue
+            o = balls[j] if j >= 0 else None
+            if o is not None and o.ver != vj:
+                continue
+            n += 1
+            if n > p.max_events or t > p.max_time:
+                self.truncated = True
+                break
+            t = max(t, self.now)
+            self.now = t
+            changed = self.resolve(t, kind, b, o, data)
+            for c in changed:
+                c.ver += 1
+            for c in changed:
+                self.predict_own(c)
+            for k, c in enumerate(changed):
+                self.predict_pairs(c, changed[:k])
+        end = self.now
+        for b in self.balls:
+            if b.state != POCKETED:
+                if self.truncated:
+                    # Stop everything where it is (positions stay valid: no overlap).
+                    b.commit(end, p, self.R, True)
+                    b.vx = b.vy = b.wx = b.wy = b.wz = 0.0
+                    b.classify(p, self.R)
+                b.commit(end, p, self.R, True)
+                if not b.segments:
+                    b.segments.append((0.0, end, b.x, b.y, 0.0, 0.0, 0.0, 0.0, 0.0))
+
+
+# ---------------------------------------------------------------- validation and API
+
+
+def _check_position(table: TableSpec, position: Mapping[str, Sequence[float]], cue: str
+                    ) -> list[tuple[str, float, float]]:
+    if cue not in position:
+        raise PositionError(f"the cue ball {cue!r} is not on the table (not in the position)")
+    out = []
+    r = table.ball_radius
+    for name, xy in position.items():
+        try:
+            x, y = float(xy[0]), float(xy[1])
+        except (TypeError, ValueError, IndexError) as exc:
+            raise PositionError(f"ball {name!r}: position {xy!r} is not (x, y)") from exc
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise PositionError(f"ball {name!r}: position {xy!r} is not finite")
+        tol = 1e-6
+        inside = r - tol <= x <= table.width - r + tol and r - tol <= y <= table.length - r + tol
+        if name == cue and not inside:
+            raise PositionError(
+                f"cue ball {name!r} at ({x:g}, {y:g}) mm is off the table: its centre must be "
+                f"at least R = {r} mm inside the cushion noses")
+        if not inside and not (-3 * r <= x <= table.width + 3 * r
+                               and -3 * r <= y <= table.length + 3 * r):
+            raise PositionError(f"ball {name!r} at ({x:g}, {y:g}) mm is off the table")
+        out.append((name, x / 1e3, y / 1e3))
+    lim = 2.0 * r / 1e3 - OVERLAP_TOL
+    for a in range(len(out)):
+        for b in range(a + 1, len(out)):
+            if math.hypot(out[a][1] - out[b][1], out[a][2] - out[b][2]) < lim:
+                raise PositionError(f"balls {out[a][0]!r} and {out[b][0]!r} overlap")
+    return out
+
+
+def _crossings(name: str, segs: list[tuple[float, ...]], line_y: float, label: str
+               ) -> list[dict[str, Any]]:
+    """Times the centre crosses y = line_y, from the analytic segments."""
+    out: list[dict[str, Any]] = []
+    if not segs:
+        return out
+    above = segs[0][3] > line_y
+    for t0, t1, _x, y, _vx, vy, _ax, ay, _st in segs:
+        dur = t1 - t0
+        a, b, c = 0.5 * ay, vy, y - line_y
+        roots: list[float] = []
+        if a != 0.0:
+            disc = b * b - 4 * a * c
+            if disc >= 0.0:
+                s = math.sqrt(disc)
+                roots = sorted(((-b - s) / (2 * a), (-b + s) / (2 * a)))
+        elif b != 0.0:
+            roots = [-c / b]
+        for r in roots:
+            if 0.0 <= r <= dur:
+                slope = b + 2 * a * r
+                now_above = slope > 0.0 if slope != 0.0 else above
+                if now_above != above:
+                    above = now_above
+                    out.append({"t": t0 + r, "cross": name, "line": label})
+    return out
+
+
+def simulate(
+    table: TableSpec,
+    position: Mapping[str, Sequence[float]],
+    stroke: Stroke,
+    params: PhysicsParams | None = None,
+    *,
+    record: bool = True,
+) -> Shot:
+    """Simulate one stroke from ``position`` (ball -> (x, y) mm) on ``table``.
+
+    Deterministic: the same inputs give the same :class:`Shot`, to the bit. ``params``
+    defaults to the table kind's set (:func:`params_for`). With ``record=False`` the
+    trajectories are left out (faster, for batches). Raises :class:`StrokeError` or
+    :class:`PositionError` (both ``ValueError``) on bad input.
+    """
+    p = params or params_for(table)
+    stroke.validate()
+    placed = _check_position(table, position, stroke.cue_ball)
+    geo = geometry(table)
+    balls = [Ball(i, name, x, y) for i, (name, x, y) in enumerate(placed)]
+    cue = next(b for b in balls if b.name == stroke.cue_ball)
+    vx, vy, wx, wy, wz = strike(
+        stroke.speed, math.radians(stroke.angle), stroke.side, stroke.height,
+        math.radians(stroke.elevation), geo.radius, p.ball_mass, p.cue_mass,
+        p.tip_restitution, p.squirt_mass_ratio)
+    cue.vx, cue.vy, cue.wx, cue.wy, cue.wz = vx, vy, wx, wy, wz
+    cue.classify(p, geo.radius)
+    sim = _Sim(geo, p, balls)
+    sim.run()
+    return _result(table, sim, math.hypot(stroke.side, stroke.height) > p.miscue_limit, record)
+
+
+def _result(table: TableSpec, sim: _Sim, miscue: bool, record: bool) -> Shot:
+    line_y = table.baulk_from_bottom if table.kind == "snooker" else table.length / 4.0
+    label = "baulk" if table.kind == "snooker" else "head-string"
+    events = list(sim.events)
+    final: dict[str, tuple[float, float]] = {}
+    margin = table.cushion_width
+    for b in sim.balls:
+        events += _crossings(b.name, b.segments, line_y / 1e3, label)
+        if b.state == POCKETED:
+            continue
+        x, y = b.x * 1e3, b.y * 1e3
+        if not (-margin <= x <= table.width + margin and -margin <= y <= table.length + margin):
+            events.append({"t": sim.now, "off": b.name})  # safety net: never expected in 2-D
+            continue
+        final[b.name] = (x, y)
+    events.sort(key=lambda e: e["t"])  # stable: simultaneous events keep their order
+    traj = ({b.name: tuple(make_segment(s) for s in b.segments) for b in sim.balls}
+            if record else {})
+    return Shot(tuple(events), final, dict(sim.pocketed), traj, sim.now, miscue,
+                sim.truncated, tuple(sim.contacts))
+
+
+def simulate_batch(
+    table: TableSpec,
+    position: Mapping[str, Sequence[float]],
+    strokes: Iterable[Stroke],
+    params: PhysicsParams | None = None,
+    *,
+    record: bool = False,
+) -> list[Shot]:
+    """Simulate many strokes from the same position (for example noisy variations of one).
+
+    Trajectories are off by default (``record``); events, final positions and pots are kept.
+    Each shot is independent and deterministic.
+    """
+    p = params or params_for(table)
+    return [simulate(table, position, s, p, record=record) for s in strokes]
