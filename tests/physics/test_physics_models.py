@@ -189,3 +189,21 @@ def test_physics_first_entry_touching_cases():
     assert first_entry((1.0, -4.0, 4.0 + 1e-10), 10.0) == INF
     assert real_roots((1.0, -10.0, 35.0, -50.0, 24.0), 0.0, 10.0) == pytest.approx(
         [1.0, 2.0, 3.0, 4.0], abs=1e-10)
+
+
+def test_physics_quadratic_fast_path_agrees_with_general():
+    import random
+
+    from cuesport.physics.roots import first_entry_quadratic
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        a, b, c = (rng.uniform(-3, 3) for _ in range(3))
+        if rng.random() < 0.2:
+            a = 0.0
+        if rng.random() < 0.1:
+            c = 0.0
+        h = rng.uniform(0.0, 4.0)
+        t1 = first_entry((a, b, c), h)
+        t2 = first_entry_quadratic(a, b, c, h)
+        assert (t1 == INF and t2 == INF) or abs(t1 - t2) < 1e-9, (a, b, c, h, t1, t2)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cuesport.equipment.tables import TableSpec, cushions, pockets
-from cuesport.physics.roots import INF, first_entry
+from cuesport.physics.roots import INF, first_entry, first_entry_quadratic
 
 Kin = tuple[float, float, float, float, float, float]  # x, y, vx, vy, ax, ay at "now"
 
@@ -135,7 +135,7 @@ def line_time(k: Kin, ln: Line, radius: float, horizon: float) -> float:
     n0 = ln.nx * (k[0] - ln.ax) + ln.ny * (k[1] - ln.ay) - radius
     n1 = ln.nx * k[2] + ln.ny * k[3]
     n2 = 0.5 * (ln.nx * k[4] + ln.ny * k[5])
-    t = first_entry((n2, n1, n0), horizon)
+    t = first_entry_quadratic(n2, n1, n0, horizon)
     if t == INF:
         return INF
     x = k[0] + (k[2] + 0.5 * k[4] * t) * t

@@ -23,30 +23,79 @@ _T_TOL = 1e-13  # s: bracket width at which a root is accepted
 def _bracket(c: tuple[float, ...], lo: float, hi: float, flo: float) -> float:
     """A root of the polynomial ``c`` (highest degree first) in [lo, hi] where f changes sign.
 
-    Returns the end of the final bracket on the side of ``flo`` (the start value), so that a
-    contact is reported a hair early rather than late: balls never overlap.
+    Safeguarded Newton (a Newton step is kept only inside the bracket, else bisection).
+    Returns a point on the side of ``flo`` (the start value) within ~1e-13 s of the root, so
+    that a contact is reported a hair early rather than late: balls never overlap.
     """
     pos = flo > 0.0
     t = 0.5 * (lo + hi)
-    for _ in range(100):
-        # Newton step from the midpoint, kept only if it stays inside the bracket.
+    for _ in range(80):
         f = 0.0
         d = 0.0
         for a in c:
             d = d * t + f
             f = f * t + a
+        if f == 0.0:
+            return t
         if (f > 0.0) == pos:
             lo = t
         else:
             hi = t
-        if hi - lo <= _T_TOL * (1.0 + hi):
+        tol = _T_TOL * (1.0 + hi)
+        if hi - lo <= tol:
             break
-        if d != 0.0:
-            tn = t - f / d
-            t = tn if lo < tn < hi else 0.5 * (lo + hi)
-        else:
-            t = 0.5 * (lo + hi)
+        tn = t - f / d if d != 0.0 else 0.5 * (lo + hi)
+        if not lo < tn < hi:
+            tn = 0.5 * (lo + hi)
+        elif abs(tn - t) < tol:
+            # Newton has converged from one side; step just past the root to close the bracket.
+            tn = tn + tol if (tn > t) else tn - tol
+            if not lo < tn < hi:
+                break
+        t = tn
     return lo
+
+
+def first_entry_quadratic(a: float, b: float, c: float, horizon: float) -> float:
+    """:func:`first_entry` for a t^2 + b t + c, in closed form (cushion lines)."""
+    if horizon <= 0.0:
+        return INF
+    if a == 0.0:
+        if b >= 0.0:
+            return INF
+        if c <= 0.0:
+            return 0.0
+        t = -c / b
+        return t if t <= horizon else INF
+    tc = -0.5 * b / a  # the extremum
+    if a > 0.0:
+        # decreasing on (-inf, tc]: only [0, min(tc, horizon)] matters
+        if tc <= 0.0:
+            return INF
+        if c <= 0.0:
+            return 0.0
+        disc = b * b - 4.0 * a * c
+        if disc < 0.0:
+            return INF
+        # smaller root, stable form (b < 0 here since tc > 0)
+        t = 2.0 * c / (-b + math.sqrt(disc))
+        return t if t <= horizon else INF
+    # a < 0: decreasing on [tc, inf)
+    start = max(tc, 0.0)
+    if start >= horizon:
+        return INF
+    f0 = (a * start + b) * start + c
+    if f0 <= 0.0:
+        return start
+    disc = b * b - 4.0 * a * c
+    if disc < 0.0:
+        return INF
+    s = math.sqrt(disc)
+    # larger root of a concave parabola
+    q = -0.5 * (b + math.copysign(s, b))
+    r1, r2 = q / a, (c / q if q != 0.0 else INF)
+    t = max(r1, r2)
+    return t if start <= t <= horizon else INF
 
 
 def _horner(c: tuple[float, ...], t: float) -> float:
