@@ -93,21 +93,23 @@ def pooltool_runner() -> Callable[[Case], tuple[float, int]] | None:
         return None
 
     def build(case: Case):  # type: ignore[no-untyped-def]
-        _, table, pos, stroke = case
-        if table.kind == "snooker":
-            tab = pt.Table.from_game_type(pt.GameType.SNOOKER)
-            game = pt.GameType.SNOOKER
+        # pooltool's own tables and racks (its racks have small random gaps; its pool table
+        # is 7 ft), the cue ball and stroke as in our case.
+        name, _, pos, stroke = case
+        game = {"9-ball break": pt.GameType.NINEBALL, "8-ball break": pt.GameType.EIGHTBALL,
+                "snooker break-off": pt.GameType.SNOOKER}.get(name, pt.GameType.NINEBALL)
+        tab = pt.Table.from_game_type(game)
+        balls = pt.get_rack(game, tab) if name != "one ball, one cushion" else {}
+        cue_id = "white" if game == pt.GameType.SNOOKER else "cue"
+        if game == pt.GameType.SNOOKER:
+            x, y = pos["cue"][0] / 1e3 * tab.w / 1.778, pos["cue"][1] / 1e3 * tab.l / 3.569
         else:
-            tab = pt.Table.from_game_type(pt.GameType.NINEBALL)
-            game = pt.GameType.NINEBALL
-        balls = {}
-        ball_params = pt.objects.BallParams.default(game)
-        # pooltool's table origin is also the bottom-left cushion corner, in metres
-        for k, (x, y) in pos.items():
-            balls[k] = pt.Ball.create(k, xy=(x / 1e3, y / 1e3), ballset=None,
-                                      **{"params": ball_params})
-        cue = pt.Cue(cue_ball_id="cue")
-        system = pt.System(cue=cue, table=tab, balls=balls)
+            x, y = tab.w / 2, tab.l / 4
+        ref = next(iter(balls.values())).params if balls else pt.objects.BallParams.default()
+        cue_ball = pt.Ball(id=cue_id, params=ref)
+        cue_ball.state.rvw[0] = [x, y, ref.R]
+        balls[cue_id] = cue_ball
+        system = pt.System(cue=pt.Cue(cue_ball_id=cue_id), table=tab, balls=balls)
         system.strike(V0=stroke.speed, phi=stroke.angle, a=stroke.side, b=stroke.height,
                       theta=stroke.elevation)
         return system
