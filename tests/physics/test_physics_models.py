@@ -207,3 +207,21 @@ def test_physics_quadratic_fast_path_agrees_with_general():
         t1 = first_entry((a, b, c), h)
         t2 = first_entry_quadratic(a, b, c, h)
         assert (t1 == INF and t2 == INF) or abs(t1 - t2) < 1e-9, (a, b, c, h, t1, t2)
+
+
+def test_physics_quartic_fast_path_agrees_with_general():
+    import random
+
+    from cuesport.physics.roots import first_entry_quartic
+
+    rng = random.Random(9)
+    for k in range(3000):
+        c = [rng.uniform(-3, 3) for _ in range(5)]
+        if k % 5 == 0:
+            c[0] = 0.0
+        if k % 7 == 0:
+            c[4] = 0.0
+        h = rng.uniform(0.0, 4.0)
+        t1 = first_entry(tuple(c), h)
+        t2 = first_entry_quartic(*c, h)
+        assert (t1 == INF and t2 == INF) or abs(t1 - t2) < 1e-9, (c, h, t1, t2)

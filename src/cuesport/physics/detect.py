@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cuesport.equipment.tables import TableSpec, cushions, pockets
-from cuesport.physics.roots import INF, first_entry, first_entry_quadratic
+from cuesport.physics.roots import INF, first_entry_quadratic, first_entry_quartic
 
 Kin = tuple[float, float, float, float, float, float]  # x, y, vx, vy, ax, ay at "now"
 
@@ -117,17 +117,34 @@ def reach(k: Kin, h: float) -> float:
     return v * h + 0.5 * a * h * h
 
 
+def _cannot_reach(dx: float, dy: float, ux: float, uy: float, ax: float, ay: float,
+                  rho: float, h: float) -> bool:
+    """True if |d + u t + a t^2| > rho on all of [0, h] (a cheap, safe rejection).
+
+    |d + u t + a t^2| >= min over [0, h] of |d + u t| - |a| h^2, and the first term is a
+    projection in closed form.
+    """
+    uu = ux * ux + uy * uy
+    tm = 0.0
+    if uu > 0.0:
+        tm = min(max(-(dx * ux + dy * uy) / uu, 0.0), h)
+    qx, qy = dx + ux * tm, dy + uy * tm
+    return math.hypot(qx, qy) - math.hypot(ax, ay) * h * h > rho * (1.0 + 1e-12)
+
+
 def pair_time(k1: Kin, k2: Kin, contact: float, horizon: float) -> float:
     """First contact of two balls (centres ``contact`` apart) within ``horizon`` [LG quartic]."""
     dx, dy = k1[0] - k2[0], k1[1] - k2[1]
     ux, uy = k1[2] - k2[2], k1[3] - k2[3]
     ax, ay = 0.5 * (k1[4] - k2[4]), 0.5 * (k1[5] - k2[5])
+    if _cannot_reach(dx, dy, ux, uy, ax, ay, contact, horizon):
+        return INF
     c0 = dx * dx + dy * dy - contact * contact
     c1 = 2.0 * (dx * ux + dy * uy)
     c2 = ux * ux + uy * uy + 2.0 * (dx * ax + dy * ay)
     c3 = 2.0 * (ux * ax + uy * ay)
     c4 = ax * ax + ay * ay
-    return first_entry((c4, c3, c2, c1, c0), horizon)
+    return first_entry_quartic(c4, c3, c2, c1, c0, horizon)
 
 
 def line_time(k: Kin, ln: Line, radius: float, horizon: float) -> float:
@@ -150,12 +167,14 @@ def circle_time(k: Kin, cx: float, cy: float, rho: float, horizon: float) -> flo
     dx, dy = k[0] - cx, k[1] - cy
     ux, uy = k[2], k[3]
     ax, ay = 0.5 * k[4], 0.5 * k[5]
+    if _cannot_reach(dx, dy, ux, uy, ax, ay, rho, horizon):
+        return INF
     c0 = dx * dx + dy * dy - rho * rho
     c1 = 2.0 * (dx * ux + dy * uy)
     c2 = ux * ux + uy * uy + 2.0 * (dx * ax + dy * ay)
     c3 = 2.0 * (ux * ax + uy * ay)
     c4 = ax * ax + ay * ay
-    return first_entry((c4, c3, c2, c1, c0), horizon)
+    return first_entry_quartic(c4, c3, c2, c1, c0, horizon)
 
 
 def arc_time(k: Kin, arc: ArcPiece, radius: float, horizon: float) -> float:
