@@ -344,6 +344,11 @@ def _result(table: TableSpec, sim: _Sim, miscue: bool, record: bool) -> Shot:
             events.append({"t": sim.now, "off": b.name})  # safety net: never expected in 2-D
             continue
         final[b.name] = (x, y)
+    # Times to the nanosecond: contacts that are simultaneous in exact arithmetic (a ball
+    # hitting two touching balls at once) differ by round-off, and the protocol reads equal
+    # times as simultaneous.
+    for e in events:
+        e["t"] = round(e["t"], 9)
     events.sort(key=lambda e: e["t"])  # stable: simultaneous events keep their order
     traj = ({b.name: tuple(make_segment(s) for s in b.segments) for b in sim.balls}
             if record else {})
