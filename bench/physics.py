@@ -28,7 +28,7 @@ from cuesport.equipment import (
     nine_ball_rack,
     snooker_setup,
 )
-from cuesport.physics import Stroke, simulate
+from cuesport.physics import Stroke, StrokeNoise, noisy_strokes, simulate, simulate_batch
 
 Case = tuple[str, TableSpec, dict[str, tuple[float, float]], Stroke]
 
@@ -69,7 +69,7 @@ COLD = """
 import time
 t0 = time.perf_counter()
 from cuesport.equipment import POOL_9FT, nine_ball_rack
-from cuesport.physics import Stroke, simulate
+from cuesport.physics import Stroke, StrokeNoise, noisy_strokes, simulate, simulate_batch
 pos = {**nine_ball_rack(POOL_9FT, 1), "cue": (635.0, 635.0)}
 simulate(POOL_9FT, pos, Stroke(angle=90.0, speed=8.0))
 print(time.perf_counter() - t0)
@@ -136,6 +136,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--repeat", type=int, default=30)
     ap.add_argument("--no-pooltool", action="store_true")
+    ap.add_argument("--batch", type=int, default=1000,
+                    help="noisy 9-ball breaks for the batch figure (0: skip)")
+    ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
     inside, wall = cold_start()
     print(f"cold first shot (new process): {inside:.3f} s import+shot, {wall:.3f} s process")
@@ -156,6 +159,16 @@ def main() -> None:
             except Exception as exc:
                 line += f"  pooltool failed: {type(exc).__name__}: {exc}"
         print(line)
+    if args.batch:
+        name, table, pos, stroke = cases()[0]
+        strokes = noisy_strokes(stroke, StrokeNoise.computational_pool(table.ball_radius),
+                                args.batch, seed=1)
+        for workers in sorted({1, args.workers}):
+            t0 = time.perf_counter()
+            simulate_batch(table, pos, strokes, workers=workers)
+            dt = time.perf_counter() - t0
+            print(f"batch: {args.batch} noisy {name}s, {workers} process(es): {dt:.2f} s "
+                  f"({1e3 * dt / args.batch:.2f} ms/shot)")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ R = T.ball_radius
 def on_table(shot: Shot, table=T) -> None:
     r = table.ball_radius
     for name, (x, y) in shot.final.items():
-        inside = r - 1e-6 <= x <= table.width - r + 1e-6 and r - 1e-6 <= y <= table.length - r + 1e-6
+        tol = 1e-6
+        inside = r - tol <= x <= table.width - r + tol and r - tol <= y <= table.length - r + tol
         in_mouth = any(math.dist((x, y), p.mouth_centre) < p.spec.mouth for p in pockets(table))
         assert inside or in_mouth, (name, x, y)
 

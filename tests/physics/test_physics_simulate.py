@@ -251,3 +251,12 @@ def test_physics_zero_speed_stroke_moves_nothing():
     shot = simulate(T, pos, Stroke(angle=90.0, speed=0.0))
     assert shot.final == pos
     assert shot.events == ()
+
+
+def test_physics_batch_in_processes_is_identical():
+    pos = {"cue": (635.0, 635.0), "1": (635.0, 1500.0), "2": (700.0, 1800.0)}
+    strokes = noisy_strokes(Stroke(angle=90.0, speed=4.0), StrokeNoise(angle=2.0), 8, seed=1)
+    one = simulate_batch(T, pos, strokes)
+    two = simulate_batch(T, pos, strokes, workers=2)
+    assert [s.events for s in one] == [s.events for s in two]
+    assert [s.final for s in one] == [s.final for s in two]

@@ -80,12 +80,8 @@ class Shot:
     duration: float
     miscue: bool = False
     truncated: bool = False  # the event or time cap stopped the simulation (never expected)
-    contacts: tuple[Contact, ...] = field(default=(), repr=False)
-
-    @property
-    def event_count(self) -> int:
-        """Internal events resolved (contacts, pots and motion transitions)."""
-        return len(self.contacts)
+    event_count: int = 0  # internal events resolved (contacts, pots, motion transitions)
+    contacts: tuple[Contact, ...] = field(default=(), repr=False)  # only when recorded
 
     def position_at(self, t: float) -> dict[str, Vec]:
         """Where every ball on the table is at time t (balls already pocketed are absent)."""
@@ -119,6 +115,7 @@ class Shot:
             "duration": self.duration,
             "miscue": self.miscue,
             "truncated": self.truncated,
+            "event_count": self.event_count,
             "trajectories": {k: [s.to_json() for s in v] for k, v in self.trajectories.items()},
         }
 
@@ -136,6 +133,7 @@ class Shot:
             duration=d["duration"],
             miscue=d.get("miscue", False),
             truncated=d.get("truncated", False),
+            event_count=d.get("event_count", 0),
         )
 
 

@@ -353,7 +353,7 @@ def _result(table: TableSpec, sim: _Sim, miscue: bool, record: bool) -> Shot:
     traj = ({b.name: tuple(make_segment(s) for s in b.segments) for b in sim.balls}
             if record else {})
     return Shot(tuple(events), final, dict(sim.pocketed), traj, sim.now, miscue,
-                sim.truncated, tuple(sim.contacts))
+                sim.truncated, len(sim.contacts), tuple(sim.contacts) if record else ())
 
 
 def simulate_batch(
@@ -363,11 +363,27 @@ def simulate_batch(
     params: PhysicsParams | None = None,
     *,
     record: bool = False,
+    workers: int = 1,
 ) -> list[Shot]:
     """Simulate many strokes from the same position (for example noisy variations of one).
 
     Trajectories are off by default (``record``); events, final positions and pots are kept.
-    Each shot is independent and deterministic.
+    Each shot is independent and deterministic, so ``workers`` > 1 spreads them over that
+    many processes and returns the same list, in the same order.
     """
     p = params or params_for(table)
-    return [simulate(table, position, s, p, record=record) for s in strokes]
+    todo = list(strokes)
+    pos = {k: (float(v[0]), float(v[1])) for k, v in position.items()}
+    if workers <= 1 or len(todo) < 2 * workers:
+        return [simulate(table, pos, s, p, record=record) for s in todo]
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    chunk = max(1, len(todo) // (4 * workers))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(partial(_one, table, pos, p, record), todo, chunksize=chunk))
+
+
+def _one(table: TableSpec, position: Mapping[str, Sequence[float]], params: PhysicsParams,
+         record: bool, stroke: Stroke) -> Shot:
+    return simulate(table, position, stroke, params, record=record)
