@@ -36,9 +36,9 @@ Case = tuple[str, TableSpec, dict[str, tuple[float, float]], Stroke]
 def snooker_break() -> Case:
     pos = {**snooker_setup(SNOOKER), "cue": (889.0 + 200.0, 737.0 - 40.0)}
     red = pos["red15"]  # right-hand back corner of the pack: a thin contact on its side
-    target = (red[0] + 2 * SNOOKER.ball_radius * 0.97, red[1])
+    target = (red[0] + 2 * SNOOKER.ball_radius * 0.8, red[1])
     ang = math.degrees(math.atan2(target[1] - pos["cue"][1], target[0] - pos["cue"][0]))
-    return ("snooker break-off", SNOOKER, pos, Stroke(angle=ang, speed=6.0, side=-0.3))
+    return ("snooker break-off", SNOOKER, pos, Stroke(angle=ang, speed=6.0))
 
 
 def cases() -> list[Case]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from cuesport.equipment.tables import TableSpec, cushions, pockets
 from cuesport.physics.roots import INF, first_entry_quadratic, first_entry_quartic
@@ -187,3 +188,31 @@ def arc_time(k: Kin, arc: ArcPiece, radius: float, horizon: float) -> float:
     ang = math.atan2(y - arc.cy, x - arc.cx)
     off = (ang - arc.start + 1e-7) % (2.0 * math.pi)
     return t if off <= arc.span + 2e-7 else INF
+
+
+def line_crossings(name: str, segs: list[tuple[float, ...]], line_y: float, label: str
+                   ) -> list[dict[str, Any]]:
+    """Times the centre crosses y = line_y, from the analytic segments."""
+    out: list[dict[str, Any]] = []
+    if not segs:
+        return out
+    above = segs[0][3] > line_y
+    for t0, t1, _x, y, _vx, vy, _ax, ay, _st in segs:
+        dur = t1 - t0
+        a, b, c = 0.5 * ay, vy, y - line_y
+        roots: list[float] = []
+        if a != 0.0:
+            disc = b * b - 4 * a * c
+            if disc >= 0.0:
+                s = math.sqrt(disc)
+                roots = sorted(((-b - s) / (2 * a), (-b + s) / (2 * a)))
+        elif b != 0.0:
+            roots = [-c / b]
+        for r in roots:
+            if 0.0 <= r <= dur:
+                slope = b + 2 * a * r
+                now_above = slope > 0.0 if slope != 0.0 else above
+                if now_above != above:
+                    above = now_above
+                    out.append({"t": t0 + r, "cross": name, "line": label})
+    return out

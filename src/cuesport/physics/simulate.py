@@ -33,20 +33,21 @@ from cuesport.physics.detect import (
     arc_time,
     circle_time,
     geometry,
+    line_crossings,
     line_time,
     pair_time,
     reach,
 )
 from cuesport.physics.motion import INF, POCKETED, SLIDING, SPINNING, STATIONARY, Ball
 from cuesport.physics.params import PhysicsParams, params_for
+from cuesport.physics.position import check_position
 from cuesport.physics.resolve.ball_ball import collide
 from cuesport.physics.resolve.cue import strike
 from cuesport.physics.resolve.cushion_han2005 import bounce
 from cuesport.physics.shot import Contact, Shot, make_segment
-from cuesport.physics.stroke import PositionError, Stroke
+from cuesport.physics.stroke import Stroke
 
 TRANSITION, LINE, ARC, CAPTURE, PAIR = range(5)
-OVERLAP_TOL = 1e-6  # m (1 micron): rounding in a tight rack is accepted, real overlaps are not
 
 
 def _kin(b: Ball, t: float) -> Kin:
@@ -235,66 +236,7 @@ class _Sim:
                     b.segments.append((0.0, end, b.x, b.y, 0.0, 0.0, 0.0, 0.0, 0.0))
 
 
-# ---------------------------------------------------------------- validation and API
-
-
-def _check_position(table: TableSpec, position: Mapping[str, Sequence[float]], cue: str
-                    ) -> list[tuple[str, float, float]]:
-    if cue not in position:
-        raise PositionError(f"the cue ball {cue!r} is not on the table (not in the position)")
-    out = []
-    r = table.ball_radius
-    for name, xy in position.items():
-        try:
-            x, y = float(xy[0]), float(xy[1])
-        except (TypeError, ValueError, IndexError) as exc:
-            raise PositionError(f"ball {name!r}: position {xy!r} is not (x, y)") from exc
-        if not (math.isfinite(x) and math.isfinite(y)):
-            raise PositionError(f"ball {name!r}: position {xy!r} is not finite")
-        tol = 1e-6
-        inside = r - tol <= x <= table.width - r + tol and r - tol <= y <= table.length - r + tol
-        if name == cue and not inside:
-            raise PositionError(
-                f"cue ball {name!r} at ({x:g}, {y:g}) mm is off the table: its centre must be "
-                f"at least R = {r} mm inside the cushion noses")
-        if not inside and not (-3 * r <= x <= table.width + 3 * r
-                               and -3 * r <= y <= table.length + 3 * r):
-            raise PositionError(f"ball {name!r} at ({x:g}, {y:g}) mm is off the table")
-        out.append((name, x / 1e3, y / 1e3))
-    lim = 2.0 * r / 1e3 - OVERLAP_TOL
-    for a in range(len(out)):
-        for b in range(a + 1, len(out)):
-            if math.hypot(out[a][1] - out[b][1], out[a][2] - out[b][2]) < lim:
-                raise PositionError(f"balls {out[a][0]!r} and {out[b][0]!r} overlap")
-    return out
-
-
-def _crossings(name: str, segs: list[tuple[float, ...]], line_y: float, label: str
-               ) -> list[dict[str, Any]]:
-    """Times the centre crosses y = line_y, from the analytic segments."""
-    out: list[dict[str, Any]] = []
-    if not segs:
-        return out
-    above = segs[0][3] > line_y
-    for t0, t1, _x, y, _vx, vy, _ax, ay, _st in segs:
-        dur = t1 - t0
-        a, b, c = 0.5 * ay, vy, y - line_y
-        roots: list[float] = []
-        if a != 0.0:
-            disc = b * b - 4 * a * c
-            if disc >= 0.0:
-                s = math.sqrt(disc)
-                roots = sorted(((-b - s) / (2 * a), (-b + s) / (2 * a)))
-        elif b != 0.0:
-            roots = [-c / b]
-        for r in roots:
-            if 0.0 <= r <= dur:
-                slope = b + 2 * a * r
-                now_above = slope > 0.0 if slope != 0.0 else above
-                if now_above != above:
-                    above = now_above
-                    out.append({"t": t0 + r, "cross": name, "line": label})
-    return out
+# ---------------------------------------------------------------- API
 
 
 def simulate(
@@ -314,7 +256,7 @@ def simulate(
     """
     p = params or params_for(table)
     stroke.validate()
-    placed = _check_position(table, position, stroke.cue_ball)
+    placed = check_position(table, position, stroke.cue_ball)
     geo = geometry(table)
     balls = [Ball(i, name, x, y) for i, (name, x, y) in enumerate(placed)]
     cue = next(b for b in balls if b.name == stroke.cue_ball)
@@ -336,7 +278,7 @@ def _result(table: TableSpec, sim: _Sim, miscue: bool, record: bool) -> Shot:
     final: dict[str, tuple[float, float]] = {}
     margin = table.cushion_width
     for b in sim.balls:
-        events += _crossings(b.name, b.segments, line_y / 1e3, label)
+        events += line_crossings(b.name, b.segments, line_y / 1e3, label)
         if b.state == POCKETED:
             continue
         x, y = b.x * 1e3, b.y * 1e3
