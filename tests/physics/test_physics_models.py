@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from cuesport.physics import POOL
+from cuesport.physics import POOL_PARAMS
 from cuesport.physics.motion import ROLLING, SLIDING, SPINNING, STATIONARY, Ball
 from cuesport.physics.params import PhysicsParams
 from cuesport.physics.resolve.ball_ball import collide
@@ -21,7 +21,7 @@ def no_friction(_s: float) -> float:
 
 
 def tp_a14(s: float) -> float:
-    return POOL.ball_mu(s)
+    return POOL_PARAMS.ball_mu(s)
 
 
 def deg(x: float, y: float) -> float:
@@ -108,22 +108,22 @@ def test_physics_slide_to_roll():
 def test_physics_rolling_ball_stops():
     b = Ball(0, "cue", 0.0, 0.0)
     b.vx, b.wy = 1.0, 1.0 / R
-    b.classify(POOL, R)
+    b.classify(POOL_PARAMS, R)
     assert b.state == ROLLING
     assert b.t_end == pytest.approx(10.194, abs=1e-3)
-    b.commit(b.t_end, POOL, R, False)
+    b.commit(b.t_end, POOL_PARAMS, R, False)
     assert b.x == pytest.approx(1.0 / (2 * 0.01 * 9.81), rel=1e-12)
     assert b.x == pytest.approx(5.097, abs=1e-3)
-    b.classify(POOL, R)
+    b.classify(POOL_PARAMS, R)
     assert b.state == STATIONARY
 
 
 def test_physics_spin_stops_after_omega_over_alpha():
     b = Ball(0, "cue", 0.0, 0.0)
     b.wz = 25.0
-    b.classify(POOL, R)
+    b.classify(POOL_PARAMS, R)
     assert b.state == SPINNING
-    assert b.t_end == pytest.approx(25.0 / POOL.spin_decay)
+    assert b.t_end == pytest.approx(25.0 / POOL_PARAMS.spin_decay)
 
 
 # ---------------------------------------------------------------- §8.8, 8.9: cue
@@ -131,7 +131,7 @@ def test_physics_spin_stops_after_omega_over_alpha():
 
 def test_physics_squirt_angle():
     assert math.degrees(squirt_angle(0.5, 30.0)) == pytest.approx(1.89, abs=0.01)
-    assert math.degrees(squirt_angle(0.5, POOL.squirt_mass_ratio)) < 3.0
+    assert math.degrees(squirt_angle(0.5, POOL_PARAMS.squirt_mass_ratio)) < 3.0
     for ratio, want in ((15, 3.5), (20, 2.7), (40, 1.45)):
         assert math.degrees(squirt_angle(0.5, ratio)) == pytest.approx(want, abs=0.05)
 

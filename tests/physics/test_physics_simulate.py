@@ -9,7 +9,7 @@ import pytest
 
 from cuesport.equipment import POOL_9FT, SNOOKER, nine_ball_rack, pocket, snooker_setup
 from cuesport.physics import (
-    POOL,
+    POOL_PARAMS,
     PhysicsError,
     PositionError,
     Shot,
@@ -25,13 +25,13 @@ T = POOL_9FT
 R = T.ball_radius
 
 
-def roll_speed(v: float, p=POOL) -> float:
+def roll_speed(v: float, p=POOL_PARAMS) -> float:
     """Cue speed giving a level hit at 0.4 R (instant roll) a ball speed of v m/s."""
     m, big = p.ball_mass, p.cue_mass
     return v * (1 + m / big + 2.5 * 0.16) / (1 + p.tip_restitution)
 
 
-def stun_speed(v: float, p=POOL) -> float:
+def stun_speed(v: float, p=POOL_PARAMS) -> float:
     m, big = p.ball_mass, p.cue_mass
     return v * (1 + m / big) / (1 + p.tip_restitution)
 
@@ -41,7 +41,7 @@ def segments_after(shot: Shot, ball: str, t: float, state: str):
 
 
 def test_physics_rolling_half_ball_hit_deflects_33_7_degrees():
-    p = replace(POOL, ball_restitution=1.0, ball_mu_a=0.0, ball_mu_b=0.0)
+    p = replace(POOL_PARAMS, ball_restitution=1.0, ball_mu_a=0.0, ball_mu_b=0.0)
     pos = {"cue": (635.0, 600.0), "1": (635.0 + R, 1200.0)}  # half-ball: offset R
     shot = simulate(T, pos, Stroke(angle=90.0, speed=roll_speed(1.0, p), height=0.4), p)
     hit = next(e for e in shot.events if "hit" in e)
@@ -52,7 +52,7 @@ def test_physics_rolling_half_ball_hit_deflects_33_7_degrees():
 
 
 def test_physics_stun_cut_in_simulation_leaves_at_90_degrees():
-    p = replace(POOL, ball_restitution=1.0, ball_mu_a=0.0, ball_mu_b=0.0)
+    p = replace(POOL_PARAMS, ball_restitution=1.0, ball_mu_a=0.0, ball_mu_b=0.0)
     # The object ball is close: the cue ball is still sliding with (almost) no spin.
     pos = {"cue": (635.0, 600.0), "1": (635.0 + R, 600.0 + 2 * R * math.cos(math.pi / 6) + 1)}
     shot = simulate(T, pos, Stroke(angle=90.0, speed=stun_speed(3.0)), p)
@@ -260,3 +260,33 @@ def test_physics_batch_in_processes_is_identical():
     two = simulate_batch(T, pos, strokes, workers=2)
     assert [s.events for s in one] == [s.events for s in two]
     assert [s.final for s in one] == [s.final for s in two]
+
+
+def test_physics_stun_ball_rolls_at_five_sevenths_after_predicted_distance():
+    v0 = 0.5  # short enough to stop before the far cushion
+    shot = simulate(T, {"cue": (635.0, 300.0)}, Stroke(angle=90.0, speed=stun_speed(v0)))
+    slide, roll = shot.trajectories["cue"][:2]
+    assert (slide.state, roll.state) == ("sliding", "rolling")
+    assert slide.v0[1] == pytest.approx(v0 * 1e3, rel=1e-12)
+    assert roll.t0 == pytest.approx(2 * v0 / (7 * 0.2 * 9.81), rel=1e-9)
+    assert roll.v0[1] == pytest.approx(5 / 7 * v0 * 1e3, rel=1e-9)
+    assert roll.p0[1] - 300.0 == pytest.approx(12 * v0**2 / (49 * 0.2 * 9.81) * 1e3, rel=1e-9)
+    # then it rolls v^2 / (2 mu_r g) and stops
+    v1 = 5 / 7 * v0
+    assert shot.final["cue"][1] - roll.p0[1] == pytest.approx(v1**2 / (2 * 0.01 * 9.81) * 1e3,
+                                                              rel=1e-9)
+
+
+def test_physics_head_on_follow_and_draw_speeds():
+    # Ideal collision (e = 1, no ball friction), spec §8.6: after the impact the cue ball ends
+    # rolling at 2/7 v forward (natural roll) or 2/7 v backward (eta = -1).
+    p = replace(POOL_PARAMS, ball_restitution=1.0, ball_mu_a=0.0, ball_mu_b=0.0,
+                min_separation_speed=0.0)
+    pos = {"cue": (635.0, 600.0), "1": (635.0, 600.0 + 2 * R + 1e-6)}
+    for height, sign in ((0.4, 1.0), (-0.4 * 0.999999, -1.0)):
+        # instant contact: the cue ball arrives with v and eta = +-1 (roll or pure backspin)
+        shot = simulate(T, pos, Stroke(angle=90.0, speed=1.0, height=height), p)
+        v_in = shot.trajectories["cue"][0].v0[1]
+        hit_t = next(e["t"] for e in shot.events if "hit" in e)
+        roll = segments_after(shot, "cue", hit_t, "rolling")[0]
+        assert roll.v0[1] == pytest.approx(sign * 2 / 7 * v_in, rel=1e-3)

@@ -10,11 +10,11 @@ Public API::
 
 Models (each in its own module, named after its source): motion [LG], cue strike [LG] with
 squirt [TPA31], ball-ball throw [TPA14], cushions and jaws [Han 2005], pocket capture at the
-drop edge. Parameters: :data:`POOL`, :data:`SNOOKER` (:mod:`cuesport.physics.params`).
+drop edge. Parameters: :data:`POOL_PARAMS`, :data:`SNOOKER_PARAMS` (:mod:`cuesport.physics.params`).
 This package imports nothing from the rules or the game.
 """
 
-from cuesport.physics.params import POOL, SNOOKER, PhysicsParams, params_for
+from cuesport.physics.params import POOL_PARAMS, SNOOKER_PARAMS, PhysicsParams, params_for
 from cuesport.physics.shot import Contact, Segment, Shot
 from cuesport.physics.simulate import simulate, simulate_batch
 from cuesport.physics.stroke import (
@@ -27,8 +27,8 @@ from cuesport.physics.stroke import (
 )
 
 __all__ = [
-    "POOL",
-    "SNOOKER",
+    "POOL_PARAMS",
+    "SNOOKER_PARAMS",
     "Contact",
     "PhysicsError",
     "PhysicsParams",

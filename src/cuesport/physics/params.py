@@ -45,7 +45,7 @@ class PhysicsParams:
         return self.ball_mu_a + self.ball_mu_b * math.exp(-self.ball_mu_c * slip)
 
 
-POOL = PhysicsParams(
+POOL_PARAMS = PhysicsParams(
     name="pool",
     ball_mass=0.170,  # WPA 156-170 g; PT default 0.170
     mu_slide=0.2,  # AlcPP 0.15-0.4, "typically 0.2"; FF, PT 0.2
@@ -58,7 +58,7 @@ POOL = PhysicsParams(
     sources="WPA; AlcPP; TPA14; TPA31; Han 2005 (see shared/spec/physics.md §7)",
 )
 
-SNOOKER = PhysicsParams(
+SNOOKER_PARAMS = PhysicsParams(
     name="snooker",
     ball_mass=0.1406,  # Mathavan 2010 via tailuge
     mu_slide=0.212,  # Mathavan 2010 via tailuge
@@ -75,4 +75,4 @@ SNOOKER = PhysicsParams(
 
 def params_for(table: TableSpec) -> PhysicsParams:
     """The default parameter set for a table's kind (pool or snooker)."""
-    return SNOOKER if table.kind == "snooker" else POOL
+    return SNOOKER_PARAMS if table.kind == "snooker" else POOL_PARAMS
