@@ -3,7 +3,7 @@
 Event prediction (Leckie & Greenspan) asks one question of a polynomial f(t) on [0, H]: when
 does f first become <= 0 *while decreasing*? (f is a squared distance minus the contact
 distance squared, or a signed distance to a line.) Instead of computing all complex roots and
-filtering them (which needs tolerances on imaginary parts, see pooltool issues #78, #154), we
+filtering them (which needs tolerances on imaginary parts, see pooltool PR #80), we
 split [0, H] into pieces on which f is monotone, using the real roots of f' (found the same way
 from f''), and bracket the crossing in the first decreasing piece. This never misses a sign
 change that a monotone piece contains, handles degenerate leading coefficients (a quartic that

@@ -13,9 +13,18 @@ re-predicted anyway, and the polynomials stop being valid there (spec §2).
 Numerical guards (separate from rule tolerances): a contact always leaves the two bodies
 separating at >= ``min_separation_speed`` (2 mm/s by default). Without it, a ball pushed by a
 faster-decelerating neighbour (or a frozen rack) produces an endless cascade of ever smaller
-contacts in finite time (the Zeno / Newton's-cradle problem of pooltool issues #154, #257,
-#263). The floor adds at most m v_floor^2 / 2 = 0.34 uJ at such a contact, which
-:class:`Contact` flags (``guarded``). An event cap and a time cap end any runaway.
+contacts in finite time (the Zeno / Newton's-cradle problem, pooltool PR #257). The floor adds
+at most m v_floor^2 / 2 = 0.34 uJ at such a contact, which :class:`Contact` flags
+(``guarded``). An event cap and a time cap end any runaway (``Shot.truncated``).
+
+Other pitfalls of event-based simulators, and how they are avoided here:
+
+- a ball a round-off past a cushion line missed its next contact (pooltool #217): a contact is
+  "distance <= contact while decreasing", so a touching, approaching ball hits at once;
+- simultaneous events left a ball "sliding" with zero slip (pooltool #78): every ball is
+  reclassified from its velocities after each event, never from its previous state;
+- degenerate quartics (equal accelerations, pooltool #263) need no special case in
+  :mod:`cuesport.physics.roots`.
 """
 
 from __future__ import annotations
@@ -38,7 +47,7 @@ from cuesport.physics.detect import (
     pair_time,
     reach,
 )
-from cuesport.physics.motion import INF, POCKETED, SLIDING, SPINNING, STATIONARY, Ball
+from cuesport.physics.motion import INF, POCKETED, SPINNING, STATIONARY, Ball
 from cuesport.physics.params import PhysicsParams, params_for
 from cuesport.physics.position import check_position
 from cuesport.physics.resolve.ball_ball import collide
@@ -115,7 +124,7 @@ class _Sim:
             return
         now, contact = self.now, self.contact
         kb = _kin(b, now)
-        b_moves = b.state == SLIDING or b.state == 2  # ROLLING
+        b_moves = b.moving()
         for o in self.balls:
             if o is b or o.state == POCKETED or o in skip:
                 continue
