@@ -290,3 +290,19 @@ def test_physics_head_on_follow_and_draw_speeds():
         hit_t = next(e["t"] for e in shot.events if "hit" in e)
         roll = segments_after(shot, "cue", hit_t, "rolling")[0]
         assert roll.v0[1] == pytest.approx(sign * 2 / 7 * v_in, rel=1e-3)
+
+
+def test_physics_segments_carry_the_spin():
+    shot = simulate(T, {"cue": (635.0, 300.0)}, Stroke(angle=90.0, speed=1.0, side=0.3,
+                                                        height=-0.3))
+    segs = shot.trajectories["cue"]
+    for a, b in itertools.pairwise(segs):
+        if a.state in ("sliding", "rolling") and b.state in ("sliding", "rolling"):
+            assert a.spin(a.t1) == pytest.approx(b.w0, abs=1e-6)
+    roll = next(s for s in segs if s.state == "rolling")
+    t = 0.5 * (roll.t0 + roll.t1)
+    vx, vy = roll.velocity(t)
+    wx, wy, _ = roll.spin(t)
+    radius = R / 1e3
+    assert wx == pytest.approx(-vy / 1e3 / radius, rel=1e-9)  # rolling: no slip
+    assert wy == pytest.approx(vx / 1e3 / radius, abs=1e-9)

@@ -197,7 +197,8 @@ def line_crossings(name: str, segs: list[tuple[float, ...]], line_y: float, labe
     if not segs:
         return out
     above = segs[0][3] > line_y
-    for t0, t1, _x, y, _vx, vy, _ax, ay, _st in segs:
+    for seg in segs:
+        t0, t1, y, vy, ay = seg[0], seg[1], seg[3], seg[5], seg[7]
         dur = t1 - t0
         a, b, c = 0.5 * ay, vy, y - line_y
         roots: list[float] = []

@@ -83,8 +83,15 @@ class Ball:
         if self.state == POCKETED:
             return
         if record and t > self.t0:
+            if self.state == SLIDING:
+                dwx, dwy = self.kx, self.ky
+            elif self.state == ROLLING:
+                dwx, dwy = -self.ay / radius, self.ax / radius
+            else:
+                dwx = dwy = 0.0
             self.segments.append((self.t0, t, self.x, self.y, self.vx, self.vy, self.ax, self.ay,
-                                  float(self.state)))
+                                  float(self.state), self.wx, self.wy, self.wz, dwx, dwy,
+                                  p.spin_decay))
         self.wx, self.wy, self.wz = self.spin_at(t, p, radius)
         self.x, self.y, self.vx, self.vy = self.kin(t)
         self.t0 = t

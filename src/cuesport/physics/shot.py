@@ -2,12 +2,15 @@
 
 Trajectories are piecewise analytic: each :class:`Segment` holds one ball's motion between
 two events, x(t) = p0 + v0 (t - t0) + a (t - t0)^2 / 2, in **mm** and seconds, so a ball can
-be evaluated at any time (for animation) and serialised to JSON exactly.
+be evaluated at any time (for animation) and serialised to JSON exactly. The spin is there too
+(rad/s), for drawing the balls' rotation: omega_xy(t) = w0_xy + dw (t - t0), and omega_z
+decays linearly at ``spin_decay`` rad/s^2 until it stops.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +29,17 @@ class Segment:
     v0: Vec
     a: Vec
     state: str  # sliding, rolling, spinning, stationary
+    w0: tuple[float, float, float] = (0.0, 0.0, 0.0)  # angular velocity at t0, rad/s
+    dw: Vec = (0.0, 0.0)  # d(omega_xy)/dt, rad/s^2
+    spin_decay: float = 0.0  # |omega_z| decreases at this rate, rad/s^2
+
+    def spin(self, t: float) -> tuple[float, float, float]:
+        """Angular velocity (rad/s) at time t."""
+        dt = min(max(t, self.t0), self.t1) - self.t0
+        wz = self.w0[2]
+        left = abs(wz) - self.spin_decay * dt
+        return (self.w0[0] + self.dw[0] * dt, self.w0[1] + self.dw[1] * dt,
+                math.copysign(left, wz) if left > 0.0 else 0.0)
 
     def at(self, t: float) -> Vec:
         dt = min(max(t, self.t0), self.t1) - self.t0
@@ -40,12 +54,14 @@ class Segment:
 
     def to_json(self) -> dict[str, Any]:
         return {"t0": self.t0, "t1": self.t1, "p0": list(self.p0), "v0": list(self.v0),
-                "a": list(self.a), "state": self.state}
+                "a": list(self.a), "state": self.state, "w0": list(self.w0), "dw": list(self.dw),
+                "spin_decay": self.spin_decay}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Segment:
         return cls(d["t0"], d["t1"], tuple(d["p0"]), tuple(d["v0"]), tuple(d["a"]),  # type: ignore[arg-type]
-                   d["state"])
+                   d["state"], tuple(d.get("w0", (0.0, 0.0, 0.0))),  # type: ignore[arg-type]
+                   tuple(d.get("dw", (0.0, 0.0))), d.get("spin_decay", 0.0))  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +155,6 @@ class Shot:
 
 def make_segment(raw: tuple[float, ...]) -> Segment:
     """From the simulator's internal tuple (m) to a Segment (mm)."""
-    t0, t1, x, y, vx, vy, ax, ay, st = raw
+    t0, t1, x, y, vx, vy, ax, ay, st, wx, wy, wz, dwx, dwy, alpha = raw
     return Segment(t0, t1, (x * 1e3, y * 1e3), (vx * 1e3, vy * 1e3), (ax * 1e3, ay * 1e3),
-                   STATE_NAMES[int(st)])
+                   STATE_NAMES[int(st)], (wx, wy, wz), (dwx, dwy), alpha)

@@ -242,7 +242,8 @@ class _Sim:
                     b.classify(p, self.R)
                 b.commit(end, p, self.R, True)
                 if not b.segments:
-                    b.segments.append((0.0, end, b.x, b.y, 0.0, 0.0, 0.0, 0.0, 0.0))
+                    b.segments.append((0.0, end, b.x, b.y, 0.0, 0.0, 0.0, 0.0, 0.0,
+                                       0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
 
 
 # ---------------------------------------------------------------- API
