@@ -225,3 +225,20 @@ def test_physics_quartic_fast_path_agrees_with_general():
         t1 = first_entry(tuple(c), h)
         t2 = first_entry_quartic(*c, h)
         assert (t1 == INF and t2 == INF) or abs(t1 - t2) < 1e-9, (c, h, t1, t2)
+
+
+def test_physics_han_restitution_fit():
+    from dataclasses import replace
+
+    from cuesport.physics.params import HAN2005_RESTITUTION
+
+    p = replace(POOL_PARAMS, cushion_restitution_fit=HAN2005_RESTITUTION)
+    h = 0.635 * 2 * R
+    for v, ratio in ((0.5, 0.48), (1.0, 0.57), (2.0, 0.69)):
+        s, _ = bounce((0.0, 1.0), (0.0, -v, v / R, 0.0, 0.0), R, h, p.cushion_e(v), 0.2)
+        assert s[1] / v == pytest.approx(ratio, abs=0.005)
+    c = math.sqrt(0.5)
+    for v, angle in ((0.5, 62.0), (1.0, 58.0), (2.0, 52.0), (3.0, 48.5)):
+        s, _ = bounce((0.0, 1.0), (v * c, -v * c, v * c / R, v * c / R, 0.0), R, h,
+                      p.cushion_e(v * c), 0.2)
+        assert deg(s[1], s[0]) == pytest.approx(angle, abs=0.3)

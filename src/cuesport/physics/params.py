@@ -29,6 +29,9 @@ class PhysicsParams:
     ball_mu_c: float = 1.088
     cushion_restitution: float = 0.85  # e_c, Han 2005 model with a constant e
     cushion_friction: float = 0.2  # mu at the cushion nose
+    # Han 2005 eq. 26 restitution fit e(v) = c0 + c1 v + c2 v^2 (v: normal speed, m/s), e.g.
+    # HAN2005_RESTITUTION; None keeps the constant e_c (tailuge found the fit unrealistic).
+    cushion_restitution_fit: tuple[float, float, float] | None = None
     cue_mass: float = 0.54  # M, kg [AlcPP]
     tip_restitution: float = 0.75  # e_tip: leather tip 0.71-0.75 [AlcPP]
     squirt_mass_ratio: float = 30.0  # m / m_e, ball mass over cue end mass [TPA31; PT default]
@@ -40,10 +43,19 @@ class PhysicsParams:
     max_time: float = 600.0  # s of simulated time
     sources: str = field(default="", compare=False)
 
+    def cushion_e(self, normal_speed: float) -> float:
+        """Cushion restitution at this normal speed (m/s): constant, or Han's fit."""
+        if self.cushion_restitution_fit is None:
+            return self.cushion_restitution
+        c0, c1, c2 = self.cushion_restitution_fit
+        return min(max(c0 + (c1 + c2 * normal_speed) * normal_speed, 0.0), 1.0)
+
     def ball_mu(self, slip: float) -> float:
         """Ball-ball friction coefficient at contact slip speed ``slip`` (m/s) [TPA14]."""
         return self.ball_mu_a + self.ball_mu_b * math.exp(-self.ball_mu_c * slip)
 
+
+HAN2005_RESTITUTION = (0.39, 0.257, -0.044)  # Han 2005 eq. 26, as quoted in tailuge #47
 
 POOL_PARAMS = PhysicsParams(
     name="pool",

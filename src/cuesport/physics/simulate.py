@@ -188,8 +188,9 @@ class _Sim:
                 dx, dy = b.x - data.cx, b.y - data.cy
                 d = math.hypot(dx, dy)
                 normal = (dx / d, dy / d)
+            e = p.cushion_e(-(b.vx * normal[0] + b.vy * normal[1]))
             s, guarded = bounce(normal, self._state(b), R, self.geo.nose_height,
-                                p.cushion_restitution, p.cushion_friction, p.min_separation_speed)
+                                e, p.cushion_friction, p.min_separation_speed)
             self._set(b, s)
             self.events.append({"t": t, "cushion": b.name})
             jaw = kind == ARC or data.pocket is not None
