@@ -242,3 +242,34 @@ def test_physics_han_restitution_fit():
         s, _ = bounce((0.0, 1.0), (v * c, -v * c, v * c / R, v * c / R, 0.0), R, h,
                       p.cushion_e(v * c), 0.2)
         assert deg(s[1], s[0]) == pytest.approx(angle, abs=0.3)
+
+
+def test_physics_mathavan_cushion_rolling_ball():
+    from cuesport.physics.resolve.cushion_mathavan2010 import bounce as mbounce
+
+    r = 0.02625
+    h = 1.4 * r  # sin(theta) = 2/5
+    c = math.sqrt(0.5)
+    for v in (0.5, 1.0, 2.0):  # constant coefficients: no speed dependence
+        s, _ = mbounce((0.0, 1.0), (0.0, -v, v / r, 0.0, 0.0), r, h, 0.98, 0.14, 0.212)
+        assert s[1] / v == pytest.approx(0.91, abs=0.02)
+        s, _ = mbounce((0.0, 1.0), (v * c, -v * c, v * c / r, v * c / r, 0.0), r, h, 0.98, 0.14,
+                       0.212)
+        assert deg(s[1], s[0]) == pytest.approx(37.3, abs=0.1)
+    # converged: 200 steps agree with the paper's 5000
+    a, _ = mbounce((0.6, 0.8), (0.3, -1.2, 5.0, -20.0, 30.0), r, h, 0.98, 0.14, 0.212)
+    b, _ = mbounce((0.6, 0.8), (0.3, -1.2, 5.0, -20.0, 30.0), r, h, 0.98, 0.14, 0.212,
+                   steps=5000)
+    assert a == pytest.approx(b, rel=2e-3, abs=1e-2)
+
+
+def test_physics_simulate_with_mathavan_preset():
+    from cuesport.equipment import SNOOKER
+    from cuesport.physics import Stroke, simulate
+    from cuesport.physics.params import SNOOKER_MATHAVAN_PARAMS
+
+    shot = simulate(SNOOKER, {"cue": (889.0, 600.0)}, Stroke(angle=75.0, speed=2.0),
+                    SNOOKER_MATHAVAN_PARAMS)
+    assert sum("cushion" in e for e in shot.events) >= 2
+    for c in shot.contacts:
+        assert c.energy_after <= c.energy_before + 1e-9

@@ -8,7 +8,8 @@ Parameters are frozen dataclasses; change one with :func:`dataclasses.replace`.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from cuesport.equipment.tables import TableSpec
 
@@ -27,7 +28,10 @@ class PhysicsParams:
     ball_mu_a: float = 0.00995
     ball_mu_b: float = 0.108
     ball_mu_c: float = 1.088
-    cushion_restitution: float = 0.85  # e_c, Han 2005 model with a constant e
+    # Cushion and jaw model: "han2005" (one impulse, resolve/cushion_han2005.py) or
+    # "mathavan2010" (impulse integrated over the impact, resolve/cushion_mathavan2010.py).
+    cushion_model: Literal["han2005", "mathavan2010"] = "han2005"
+    cushion_restitution: float = 0.85  # e_c (constant), Han 2005
     cushion_friction: float = 0.2  # mu at the cushion nose
     # Han 2005 eq. 26 restitution fit e(v) = c0 + c1 v + c2 v^2 (v: normal speed, m/s), e.g.
     # HAN2005_RESTITUTION; None keeps the constant e_c (tailuge found the fit unrealistic).
@@ -83,6 +87,13 @@ SNOOKER_PARAMS = PhysicsParams(
     sources="Mathavan 2010 via tailuge; PT; AlcPP (see shared/spec/physics.md §7); "
     "snooker mu_roll, spin decay and cushion e unverified",
 )
+
+
+# Mathavan 2010's model with its fitted values (e = 0.98, mu_w = 0.14; mu_s is the cloth's).
+# Valid up to a normal speed of 2.5 m/s; tailuge found the effect strong in play (spec §5).
+SNOOKER_MATHAVAN_PARAMS = replace(
+    SNOOKER_PARAMS, name="snooker-mathavan2010", cushion_model="mathavan2010",
+    cushion_restitution=0.98, cushion_friction=0.14)
 
 
 def params_for(table: TableSpec) -> PhysicsParams:

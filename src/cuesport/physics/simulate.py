@@ -53,6 +53,7 @@ from cuesport.physics.position import check_position
 from cuesport.physics.resolve.ball_ball import collide
 from cuesport.physics.resolve.cue import strike
 from cuesport.physics.resolve.cushion_han2005 import bounce
+from cuesport.physics.resolve.cushion_mathavan2010 import bounce as mathavan_bounce
 from cuesport.physics.shot import Contact, Shot, make_segment
 from cuesport.physics.stroke import Stroke
 
@@ -189,8 +190,13 @@ class _Sim:
                 d = math.hypot(dx, dy)
                 normal = (dx / d, dy / d)
             e = p.cushion_e(-(b.vx * normal[0] + b.vy * normal[1]))
-            s, guarded = bounce(normal, self._state(b), R, self.geo.nose_height,
-                                e, p.cushion_friction, p.min_separation_speed)
+            if p.cushion_model == "mathavan2010":
+                s, guarded = mathavan_bounce(normal, self._state(b), R, self.geo.nose_height, e,
+                                             p.cushion_friction, p.mu_slide,
+                                             min_separation=p.min_separation_speed)
+            else:
+                s, guarded = bounce(normal, self._state(b), R, self.geo.nose_height,
+                                    e, p.cushion_friction, p.min_separation_speed)
             self._set(b, s)
             self.events.append({"t": t, "cushion": b.name})
             jaw = kind == ARC or data.pocket is not None
