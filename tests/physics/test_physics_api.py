@@ -3,7 +3,8 @@ import cuesport.physics as physics
 
 def test_physics_public_api_is_pinned():
     assert sorted(physics.__all__) == sorted([
-        "POOL_PARAMS", "SNOOKER_PARAMS", "Contact", "PhysicsError", "PhysicsParams",
+        "HAN2005_RESTITUTION", "POOL_PARAMS", "SNOOKER_MATHAVAN_PARAMS", "SNOOKER_PARAMS",
+        "Contact", "PhysicsError", "PhysicsParams",
         "PositionError", "Segment", "Shot", "Stroke", "StrokeError", "StrokeNoise",
         "noisy_strokes", "params_for", "simulate", "simulate_batch",
     ])

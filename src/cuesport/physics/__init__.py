@@ -9,12 +9,20 @@ Public API::
     shots = simulate_batch(table, position, noisy_strokes(stroke, StrokeNoise(), 1000))
 
 Models (each in its own module, named after its source): motion [LG], cue strike [LG] with
-squirt [TPA31], ball-ball throw [TPA14], cushions and jaws [Han 2005], pocket capture at the
-drop edge. Parameters: :data:`POOL_PARAMS`, :data:`SNOOKER_PARAMS` (:mod:`cuesport.physics.params`).
+squirt [TPA31], ball-ball throw [TPA14], cushions and jaws [Han 2005; or Mathavan 2010],
+pocket capture at the drop edge. Parameters (:mod:`cuesport.physics.params`):
+:data:`POOL_PARAMS`, :data:`SNOOKER_PARAMS`, :data:`SNOOKER_MATHAVAN_PARAMS`.
 This package imports nothing from the rules or the game.
 """
 
-from cuesport.physics.params import POOL_PARAMS, SNOOKER_PARAMS, PhysicsParams, params_for
+from cuesport.physics.params import (
+    HAN2005_RESTITUTION,
+    POOL_PARAMS,
+    SNOOKER_MATHAVAN_PARAMS,
+    SNOOKER_PARAMS,
+    PhysicsParams,
+    params_for,
+)
 from cuesport.physics.shot import Contact, Segment, Shot
 from cuesport.physics.simulate import simulate, simulate_batch
 from cuesport.physics.stroke import (
@@ -27,7 +35,9 @@ from cuesport.physics.stroke import (
 )
 
 __all__ = [
+    "HAN2005_RESTITUTION",
     "POOL_PARAMS",
+    "SNOOKER_MATHAVAN_PARAMS",
     "SNOOKER_PARAMS",
     "Contact",
     "PhysicsError",
