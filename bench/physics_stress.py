@@ -15,7 +15,7 @@ import sys
 import time
 
 from cuesport.equipment import POOL_9FT, SNOOKER, TableSpec, nine_ball_rack, snooker_setup
-from cuesport.physics import Shot, Stroke, params_for, simulate
+from cuesport.physics import SNOOKER_MATHAVAN_PARAMS, Shot, Stroke, params_for, simulate
 
 
 def random_position(rng: random.Random, table: TableSpec) -> dict[str, tuple[float, float]]:
@@ -86,9 +86,11 @@ def main() -> int:
         stroke = Stroke(angle=rng.uniform(0, 360), speed=rng.uniform(0.05, 10.0),
                         side=rng.uniform(-0.5, 0.5), height=rng.uniform(-0.6, 0.6),
                         elevation=rng.choice([0.0, 0.0, 5.0, 30.0]))
+        # a third of the snooker shots with Mathavan's cushion model
+        params = SNOOKER_MATHAVAN_PARAMS if table.kind == "snooker" and k % 3 == 0 else None
         t0 = time.perf_counter()
         try:
-            shot = simulate(table, pos, stroke)
+            shot = simulate(table, pos, stroke, params)
         except Exception as exc:  # report, keep going
             print(f"shot {k}: {type(exc).__name__}: {exc}\n  {table.name} {pos} {stroke}")
             failures += 1
