@@ -62,12 +62,13 @@ def shot(player: int = 0, hits: list | tuple = (), pots: list | tuple = (), *,
             t += 0.1
         touched = {b for e in ev for b in e["hit"]}
         first = ev[0]["hit"][1] if ev else None
-        for p in pots:
-            ball, pocket = (p if isinstance(p, tuple) else (p, "top-left"))
+        pairs = [p if isinstance(p, tuple) else (p, "top-left") for p in pots]
+        for ball, _ in pairs:
             if ball != "cue" and ball not in touched and first is not None and first != ball:
                 ev.append({"t": round(t, 3), "hit": [first, ball]})
                 touched.add(ball)
                 t += 0.1
+        for ball, pocket in pairs:
             ev.append({"t": round(t, 3), "pot": ball, "pocket": pocket})
             t += 0.1
         for b in off:
