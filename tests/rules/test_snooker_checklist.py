@@ -47,7 +47,8 @@ def test_checklist_02_snk_3_12_a_v_opening_misses_everything():
     assert [f["rule"] for f in r["fouls"]] == ["SNK-3.12(a)(v)"]
     assert r["points"] == [0, 4]
     assert r["free_ball"] is False  # reds in full view from (889, 700)
-    assert r["announce"][:2] == ["Foul", "Four away"]
+    # a clear path to the reds: also FOUL AND A MISS (SNK-3.14(c))
+    assert r["announce"][:2] == ["Foul and a miss", "Four away"]
 
 
 def test_checklist_03_snk_3_12_b_iv_red_on_black_first():
