@@ -96,7 +96,7 @@ def decision(player: int, choice: str) -> dict:
 
 def position(balls: dict[str, tuple[float, float]], **state: Any) -> dict[str, Any]:
     """A ``start`` position (a frame in progress)."""
-    return {"balls": {k: list(v) for k, v in balls.items()}, **state}
+    return {"balls": {k: None if v is None else list(v) for k, v in balls.items()}, **state}
 
 
 def colours(*names: str) -> dict[str, tuple[float, float]]:

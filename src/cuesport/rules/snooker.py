@@ -600,6 +600,7 @@ class SnookerReferee(Referee):
             fouls.append(foul("SNK-3.12(d)(i)", "foul-before-nomination", 7))
         gone = [b for b in (*motion.potted, *motion.off) if b in COLOUR_VALUES]
         balls, respotted = self.respot(gone, dict(motion.balls))  # SNK-3.7
+        # SNK-3.14(d): no miss without a stroke; a warning already given stays in force
         return self.after_foul(state, p, fouls, balls, respotted, keep_chain=True,
                                in_hand=in_hand)
 
@@ -667,7 +668,7 @@ class SnookerReferee(Referee):
                           break_=0, **({} if keep else reset))
             return SnookerOutcome(calls=(Call.of("play-again",
                                                  player=self.name(offender)),)), new
-        # replace: SNK-3.14(b)(3), SNK-3.14(f): every ball back, reds too
+        # replace: SNK-3.14(b), SNK-3.14(f): every ball back, reds too
         snap = state.before
         assert snap is not None
         warn = state.warned or (snap.full and state.miss_count >= 2)
