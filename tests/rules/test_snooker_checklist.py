@@ -240,7 +240,8 @@ def test_checklist_25_snk_2_1_b_claim():
 def test_checklist_26_snk_3_4_a_foul_levels_the_scores():
     start = position({"black": SPOTS["black"], "cue": FAR}, score=[60, 53])
     r = last([shot(0, [])], start=start)
-    assert r["score"] == [60, 60] and not r["frame_over"]
+    assert r["score"] == [60, 60] and not r["frame_over"] and not r["legal"]
+    assert r["fouls"][0]["penalty"] == 7
     assert r["respotted_black"] and r["lots"]
 
 

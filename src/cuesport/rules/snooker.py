@@ -428,8 +428,8 @@ class SnookerReferee(Referee):
                               review=tuple(review)), new
 
     def respotted_black(self, new: SnookerState, points: tuple[int, int],
-                        respotted: dict[str, Vec], calls: list[Call]
-                        ) -> tuple[Outcome, FrameState]:
+                        respotted: dict[str, Vec], calls: list[Call],
+                        fouls: tuple[Foul, ...] = ()) -> tuple[Outcome, FrameState]:
         """SNK-3.4(b): black spotted, lots drawn, the chosen player plays from hand."""
         rest = {k: v for k, v in new.balls.items() if k not in ("black", "cue")}
         balls, spot = self.respot(["black"], rest)
@@ -438,8 +438,8 @@ class SnookerReferee(Referee):
                         respotted_black=True, lots_pending=True, before=None, miss_count=0,
                         warned=False, replaced=False)
         calls = [*calls, Call.of("scores-level"), Call.of("respotted-black")]
-        return SnookerOutcome(points=points, respotted={**respotted, **spot},
-                              calls=tuple(calls)), state
+        return SnookerOutcome(legal=not fouls, fouls=fouls, points=points,
+                              respotted={**respotted, **spot}, calls=tuple(calls)), state
 
     # ------------------------------------------------------------ after a foul
 
@@ -471,7 +471,7 @@ class SnookerReferee(Referee):
         if base.respotted_black or only_black:
             # SNK-3.4(a),(b)(iv): the first foul with only the black left ends the frame
             if not base.respotted_black and self.level(sc):
-                return self.respotted_black(new, points, respotted, out_calls)
+                return self.respotted_black(new, points, respotted, out_calls, tuple(fouls))
             winner = self.leader(sc)
             new = replace(new, frame_over=True, winner=winner, options=(), offender=None)
             if winner is not None:
