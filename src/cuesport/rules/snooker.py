@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from cuesport.equipment import COLOUR_VALUES, snooker_setup
@@ -44,6 +45,7 @@ from cuesport.record import (
     Stalemate,
 )
 from cuesport.rules.base import (
+    OVERLAP_TOL,
     Foul,
     FrameState,
     Outcome,
@@ -64,6 +66,7 @@ from cuesport.rules.snooker_state import (
     Snapshot,
     SnookerOptions,
     SnookerState,
+    evolve,
     needs_snookers,
     points_remaining,
     sequence_colour,
@@ -73,6 +76,11 @@ from cuesport.rules.snooker_state import (
     turn_phase,
     value,
 )
+
+
+def frozen_balls(balls: Mapping[str, Vec]) -> Mapping[str, Vec]:
+    return balls if isinstance(balls, MappingProxyType) else freeze_balls(balls)
+
 
 POCKET_HANG_S = 5.0  # README: a ball dropping later than this fell by itself (SNK-3.9)
 MOVED_TOL = 0.5  # mm a touching ball may "move" in a recording before it has moved
@@ -139,6 +147,7 @@ class SnookerReferee(Referee):
 
     def extra_fields(self, state: FrameState) -> dict[str, Any]:
         assert isinstance(state, SnookerState)
+        o = getattr(self, "_outcome", None)
         return {
             "phase": state.phase,
             "touching": list(self.touching(state)),
@@ -147,14 +156,14 @@ class SnookerReferee(Referee):
             "points_remaining": points_remaining(state.balls, state.phase),
             "respotted_black": state.respotted_black,
             "lots": state.lots_pending,
+            "miss": isinstance(o, SnookerOutcome) and o.miss,
+            "review": list(o.review) if isinstance(o, SnookerOutcome) else [],
         }
 
     def ruling(self, index: int, outcome: Outcome, state: FrameState, lang: str = "en"
                ) -> Ruling:
-        out = super().ruling(index, outcome, state, lang)
-        miss = isinstance(outcome, SnookerOutcome) and outcome.miss
-        review = list(outcome.review) if isinstance(outcome, SnookerOutcome) else []
-        return replace(out, extra={**out.extra, "miss": miss, "review": review})
+        self._outcome = outcome  # read by extra_fields for the per-action fields
+        return super().ruling(index, outcome, state, lang)
 
     # ------------------------------------------------------------ small facts
 
@@ -174,8 +183,39 @@ class SnookerReferee(Referee):
         if "cue" not in state.balls or state.frame_over:
             return ()
         on = self.may_be_on(state)
-        near = touching_balls("cue", state.balls, self.table.ball_radius)
-        return tuple(b for b in near if b in on)
+        return tuple(b for b in self.near_cue(state.balls) if b in on)
+
+    def near_cue(self, balls: Mapping[str, Vec]) -> list[str]:
+        """Balls touching the cue ball (cached for the last position seen)."""
+        cached = getattr(self, "_near", None)
+        if cached is not None and cached[0] is balls:
+            return cached[1]
+        near: list[str] = []
+        cue = balls.get("cue")
+        if cue is not None:
+            lim = 2.0 * self.table.ball_radius + TOUCH_TOL
+            close = {n: p for n, p in balls.items()
+                     if abs(p[0] - cue[0]) < lim and abs(p[1] - cue[1]) < lim}
+            near = touching_balls("cue", close, self.table.ball_radius)
+        self._near = (balls, near)
+        return near
+
+    def check_balls(self, balls: Mapping[str, Vec], where: str = "position") -> None:
+        """As the base check, but only balls that moved since the last position checked
+        are tested against the others (a pair that did not move was checked together)."""
+        last = getattr(self, "_checked", {})
+        moved = [k for k, v in balls.items() if last.get(k) != v]
+        if not moved:
+            return
+        super().check_balls({k: balls[k] for k in moved}, where)
+        limit = 2.0 * self.table.ball_radius - OVERLAP_TOL
+        for a in moved:
+            pa = balls[a]
+            for b, pb in balls.items():
+                if b != a and math.dist(pa, pb) < limit:
+                    raise RecordError(f"{where}: balls {a!r} and {b!r} overlap "
+                                      f"(centres {math.dist(pa, pb):.1f} mm apart)")
+        self._checked = dict(balls)
 
     def turn_on(self, balls: Mapping[str, Vec]) -> list[str]:
         """SNK-X.1: balls on at the start of a turn (reds, else the lowest colour)."""
@@ -267,7 +307,6 @@ class SnookerReferee(Referee):
     def stroke(self, state: SnookerState, shot: Shot) -> tuple[Outcome, FrameState]:
         p = shot.player
         out_of_turn = p != state.to_play  # SNK-3.12(a)(iii), SNK-3.3(b)
-        r = self.table.ball_radius
         placed: dict[str, Vec] | None = None
         misplaced = False
         if state.in_hand is not None:
@@ -290,7 +329,7 @@ class SnookerReferee(Referee):
         credited = False
         if placed is None:
             first_cue = next((e for e in shot.events if "cue" in e.balls()), None)
-            for t in touching_balls("cue", state.balls, r):
+            for t in self.near_cue(state.balls):
                 involved = any(t in e.balls() for e in shot.events)
                 moved = (first_cue is not None and first_cue.hit is not None
                          and t in first_cue.hit)
@@ -328,11 +367,10 @@ class SnookerReferee(Referee):
 
         if replay_all:  # SNK-3.9(b): every ball back where it was
             if not fouls:
-                new = replace(state, started=True)  # SNK-3.9(b)(i): same striker again
+                new = evolve(state, started=True)  # SNK-3.9(b)(i): same striker again
                 return SnookerOutcome(calls=(*calls, Call.of("replaced"),
                                              Call.of("play-again", player=self.name(p)))), new
-            base = replace(state, started=True)
-            return self.after_foul(base, p, fouls, dict(state.balls), {}, calls=calls,
+            return self.after_foul(state, p, fouls, dict(state.balls), {}, calls=calls,
                                    extra_calls=(Call.of("replaced"),))
 
         # points for the stroke (SNK-3.3(e),(f), SNK-3.10(c)-(e))
@@ -350,6 +388,8 @@ class SnookerReferee(Referee):
             gone.remove(c)  # SNK-3.3(f)(iii): a colour potted in sequence stays off
         # SNK-3.3(g): reds are never respotted; SNK-3.7: colours are
         balls, respotted = self.respot(gone, balls)
+        if not respotted and not fell:
+            balls = motion.balls  # already frozen
 
         if not fouls and pts == 0 and free is not None:
             pink_black = set(state.objects()) <= {"pink", "black"}
@@ -360,7 +400,7 @@ class SnookerReferee(Referee):
         elif not fouls and pts > 0 and free is not None:
             review.append("SNK-3.10(b)(ii) not applied: the free-ball stroke scored")
 
-        base = replace(state, started=True)
+        base = state
         if fouls:
             miss = None
             if failed:
@@ -387,14 +427,14 @@ class SnookerReferee(Referee):
 
     # ------------------------------------------------------------ after a fair stroke
 
-    def after_fair(self, base: SnookerState, p: int, pts: int, balls: dict[str, Vec],
+    def after_fair(self, base: SnookerState, p: int, pts: int, balls: Mapping[str, Vec],
                    respotted: dict[str, Vec], before: SnookerState, calls: list[Call],
                    review: list[str]) -> tuple[Outcome, FrameState]:
-        frozen = freeze_balls(balls)
+        frozen = frozen_balls(balls)
         reset = dict(free_ball=False, offender=None, options=(), before=None, miss_count=0,
                      warned=False, replaced=False, in_hand=None)
         if pts == 0:  # SNK-3.3(h): no score, the turn ends
-            new = replace(base, balls=frozen, to_play=1 - p, break_=0,
+            new = evolve(base, balls=frozen, to_play=1 - p, break_=0, started=True,
                           phase=turn_phase(balls), **reset)
             new, more = self.four_snookers(new)
             calls += more
@@ -411,7 +451,8 @@ class SnookerReferee(Referee):
         else:
             phase = "sequence"
         points = (pts, 0) if p == 0 else (0, pts)
-        new = replace(base, balls=frozen, to_play=p, score=sc, break_=base.break_ + pts,
+        new = evolve(base, balls=frozen, to_play=p, score=sc, break_=base.break_ + pts,
+                     started=True,
                       phase=phase, **reset)
         calls.append(Call.of("break", n=new.break_))
         if before.respotted_black or (before.phase == "sequence" and not new.objects()):
@@ -419,7 +460,7 @@ class SnookerReferee(Referee):
             if not before.respotted_black and self.level(sc):
                 return self.respotted_black(new, points, respotted, calls)
             winner = self.leader(sc)
-            new = replace(new, frame_over=True, winner=winner)
+            new = evolve(new, frame_over=True, winner=winner)
             if winner is not None:
                 calls.append(Call.of("frame-over", player=self.name(winner)))
             return SnookerOutcome(points=points, respotted=respotted, calls=tuple(calls)), new
@@ -433,7 +474,7 @@ class SnookerReferee(Referee):
         """SNK-3.4(b): black spotted, lots drawn, the chosen player plays from hand."""
         rest = {k: v for k, v in new.balls.items() if k not in ("black", "cue")}
         balls, spot = self.respot(["black"], rest)
-        state = replace(new, balls=freeze_balls(balls), in_hand="D", phase="sequence",
+        state = evolve(new, balls=freeze_balls(balls), in_hand="D", phase="sequence",
                         break_=0, options=(), free_ball=False, offender=None,
                         respotted_black=True, lots_pending=True, before=None, miss_count=0,
                         warned=False, replaced=False)
@@ -443,7 +484,7 @@ class SnookerReferee(Referee):
 
     # ------------------------------------------------------------ after a foul
 
-    def after_foul(self, base: SnookerState, p: int, fouls: list[Foul], balls: dict[str, Vec],
+    def after_foul(self, base: SnookerState, p: int, fouls: list[Foul], balls: Mapping[str, Vec],
                    respotted: dict[str, Vec], *, calls: list[Call] | None = None,
                    miss: Snapshot | None = None, review: list[str] | None = None,
                    extra_calls: tuple[Call, ...] = (), keep_chain: bool = False,
@@ -461,31 +502,32 @@ class SnookerReferee(Referee):
         head = Call.of("foul-and-a-miss") if miss is not None else Call.of("foul")
         out_calls = [*(calls or []), *extra_calls, head, Call.of(f"away-{pen}")]
         cue_gone = "cue" not in balls
-        new = replace(base, balls=freeze_balls(balls), score=sc, break_=0, to_play=other,
+        new = evolve(base, balls=frozen_balls(balls), score=sc, break_=0, to_play=other,
+                     started=True,
                       phase=turn_phase(balls), offender=p, free_ball=False,
                       in_hand="D" if cue_gone else in_hand,  # SNK-3.11(f), SNK-2.9(a)
                       options=("play", "pass"))
         if not keep_chain:
-            new = replace(new, before=None, miss_count=0, replaced=False,
+            new = evolve(new, before=None, miss_count=0, replaced=False,
                           warned=False)
         if base.respotted_black or only_black:
             # SNK-3.4(a),(b)(iv): the first foul with only the black left ends the frame
             if not base.respotted_black and self.level(sc):
                 return self.respotted_black(new, points, respotted, out_calls, tuple(fouls))
             winner = self.leader(sc)
-            new = replace(new, frame_over=True, winner=winner, options=(), offender=None)
+            new = evolve(new, frame_over=True, winner=winner, options=(), offender=None)
             if winner is not None:
                 out_calls.append(Call.of("frame-over", player=self.name(winner)))
             return SnookerOutcome(legal=False, fouls=tuple(fouls), points=points,
                                   respotted=respotted, calls=tuple(out_calls)), new
         if miss is not None:
             count = base.miss_count + 1 if base.replaced else 1
-            new = replace(new, options=("play", "pass", "replace"), before=miss,
+            new = evolve(new, options=("play", "pass", "replace"), before=miss,
                           miss_count=count, warned=base.warned and base.replaced,
                           replaced=False)
             if miss.full and count >= 3 and base.warned:
                 # SNK-3.14(c)(ii): the third failure awards the frame to the opponent
-                new = replace(new, frame_over=True, winner=other, options=(), offender=None)
+                new = evolve(new, frame_over=True, winner=other, options=(), offender=None)
                 out_calls.append(Call.of("frame-awarded", player=self.name(other)))
                 return SnookerOutcome(legal=False, fouls=tuple(fouls), points=points,
                                       respotted=respotted, calls=tuple(out_calls), miss=True,
@@ -495,7 +537,7 @@ class SnookerReferee(Referee):
         if not new.frame_over:
             # SNK-3.10: after a foul, snookered on every ball on -> FREE BALL
             free = is_snookered(new.balls, self.turn_on(new.balls), self.table)
-            new = replace(new, free_ball=free)
+            new = evolve(new, free_ball=free)
             if free:
                 out_calls.append(Call.of("free-ball"))
             out_calls += self.touching_calls(new)
@@ -556,7 +598,7 @@ class SnookerReferee(Referee):
             deficit = state.score[1 - pl] - state.score[pl]
             if snookers_needed(deficit, rem, value(c)) >= 4:
                 winner = 1 - pl
-                new = replace(state, frame_over=True, winner=winner, options=(), offender=None,
+                new = evolve(state, frame_over=True, winner=winner, options=(), offender=None,
                               free_ball=False)
                 return new, [Call.of("four-snookers", player=self.name(winner))]
         return state, []
@@ -614,7 +656,7 @@ class SnookerReferee(Referee):
             self.check_name(name)
             balls[name] = (float(pt[0]), float(pt[1]))
         self.check_balls(balls, "after")
-        new = replace(state, balls=freeze_balls(balls),
+        new = evolve(state, balls=freeze_balls(balls),
                       in_hand=None if "cue" in balls else state.in_hand,
                       phase=state.phase if state.phase != "sequence" else turn_phase(balls))
         return SnookerOutcome(calls=(Call.of("repositioned"),)), new
@@ -633,7 +675,7 @@ class SnookerReferee(Referee):
         v_on = {"reds": 1, "colour": 7}.get(state.phase) or value(
             sequence_colour(state.balls) or "black")
         if f.rule == "SNK-4.2":  # unfair conduct: the frame is awarded to the opponent
-            new = replace(state, frame_over=True, winner=1 - f.player, options=(),
+            new = evolve(state, frame_over=True, winner=1 - f.player, options=(),
                           lots_pending=False)
             return SnookerOutcome(calls=(Call.of("frame-awarded",
                                                  player=self.name(1 - f.player)),)), new
@@ -643,7 +685,7 @@ class SnookerReferee(Referee):
             score = list(state.score)
             score[1 - f.player] += pen.penalty
             points = (pen.penalty, 0) if f.player == 1 else (0, pen.penalty)
-            new = replace(state, score=(score[0], score[1]))
+            new = evolve(state, score=(score[0], score[1]))
             return SnookerOutcome(legal=False, fouls=(pen,), points=points,
                                   calls=(Call.of("foul"), Call.of(f"away-{pen.penalty}"))), new
         v = 7 if f.rule.startswith("SNK-3.12(d)") else v_on
@@ -657,14 +699,14 @@ class SnookerReferee(Referee):
         self.require_option(state, d)
         reset = dict(before=None, miss_count=0, warned=False, replaced=False)
         if d.choice == "play":
-            new = replace(state, options=(), offender=None, **reset)
+            new = evolve(state, options=(), offender=None, **reset)
             calls = (Call.of("free-ball"),) if state.free_ball else ()
             return SnookerOutcome(calls=calls), new
         offender = state.offender if state.offender is not None else 1 - state.to_play
         if d.choice == "pass":
             # SNK-3.13: the offender plays again; SNK-3.10(f): no free ball for him
             keep = "replace" not in state.options
-            new = replace(state, options=(), offender=None, to_play=offender, free_ball=False,
+            new = evolve(state, options=(), offender=None, to_play=offender, free_ball=False,
                           break_=0, **({} if keep else reset))
             return SnookerOutcome(calls=(Call.of("play-again",
                                                  player=self.name(offender)),)), new
@@ -672,7 +714,7 @@ class SnookerReferee(Referee):
         snap = state.before
         assert snap is not None
         warn = state.warned or (snap.full and state.miss_count >= 2)
-        new = replace(state, balls=snap.balls, phase=snap.phase, in_hand=snap.in_hand,
+        new = evolve(state, balls=snap.balls, phase=snap.phase, in_hand=snap.in_hand,
                       to_play=offender, options=(), offender=None, free_ball=False, break_=0,
                       replaced=True, warned=warn)
         calls = [Call.of("replaced"), Call.of("play-again", player=self.name(offender))]
@@ -695,7 +737,7 @@ class SnookerReferee(Referee):
             rest = 8 * len(state.reds) + sum(COLOUR_VALUES[x] for x in state.colours)
             score[winner] += rest
             points = (rest, 0) if winner == 0 else (0, rest)
-        new = replace(state, score=(score[0], score[1]), frame_over=True, winner=winner,
+        new = evolve(state, score=(score[0], score[1]), frame_over=True, winner=winner,
                       options=(), lots_pending=False, free_ball=False)
         return SnookerOutcome(points=points, calls=(
             Call.of("conceded", player=self.name(c.player)),
@@ -714,7 +756,7 @@ class SnookerReferee(Referee):
         lead = state.score[c.player] - state.score[1 - c.player]
         if lead <= 7:
             raise RecordError(f"a claim needs a lead of more than seven (the lead is {lead})")
-        new = replace(state, frame_over=True, winner=c.player, options=(), free_ball=False)
+        new = evolve(state, frame_over=True, winner=c.player, options=(), free_ball=False)
         return SnookerOutcome(calls=(Call.of("claim", player=self.name(c.player)),
                                      Call.of("frame-over", player=self.name(c.player)))), new
 
@@ -724,7 +766,7 @@ class SnookerReferee(Referee):
         self.require_live(state)
         if not state.lots_pending:
             raise RecordError("lots are drawn only for a re-spotted black")
-        new = replace(state, lots_pending=False, to_play=lots.to_play, in_hand="D", break_=0)
+        new = evolve(state, lots_pending=False, to_play=lots.to_play, in_hand="D", break_=0)
         return SnookerOutcome(calls=(Call.of("to-play", player=self.name(lots.to_play)),)), new
 
     def stalemate(self, state: FrameState, s: Stalemate) -> tuple[Outcome, FrameState]:
