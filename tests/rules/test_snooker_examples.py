@@ -48,4 +48,4 @@ def test_cli_replays_an_example_in_russian():
                           str(DIR / "free_ball_155.json")], capture_output=True, text=True)
     assert res.returncode == 0
     first = json.loads(res.stdout.splitlines()[0])
-    assert first["announce"] == ["Фол", "Шесть очков сопернику", "Свободный шар"]
+    assert first["announce"] == ["Фол", "Шесть очков сопернику", "Свободный шар", "0, 6"]

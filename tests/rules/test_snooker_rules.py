@@ -432,3 +432,73 @@ def test_session_state_unchanged_after_an_error():
     assert "error" in bad
     good = s.feed(shot(0, ["red1"], ["red1"]))
     assert good["score"] == [1, 0]
+
+
+def test_snk_3_18_b_snk_3_7_c_i_referee_repositions_without_penalty():
+    balls = {**FULL}
+    del balls["pink"]  # wrongly missing
+    r = last([shot(0, stroke=False, outside_interference=True,
+                   after={"pink": SPOTS["pink"]})], start=position(balls))
+    assert r["legal"] and r["points"] == [0, 0]
+    assert r["state"]["balls"]["pink"] == list(SPOTS["pink"])
+
+
+def test_snk_3_7_g_black_below_its_spot():
+    line = {f"red{i + 1}": (889.0, 3260.0 + 53.0 * i) for i in range(6)}
+    balls = {**line, **colours(), "cue": FAR}
+    balls["black"] = (1300.0, 3000.0)
+    r = last([shot(0, ["black"], ["black"], nominate="black")],
+             start=position(balls, phase="colour"))
+    x, y = r["respotted"]["black"]
+    assert x == 889.0 and y == pytest.approx(3260.0 - 53.0)
+    assert r["review"] == []
+
+
+def test_snk_3_8_d_snk_3_8_e_touching_a_ball_not_on():
+    balls = sparse(cue=(889.0, 2147.5), pink=(941.0, 2140.0))
+    del balls["red1"]
+    balls["red1"] = (889.0, 2200.0)
+    # the cue ball touches red1 (on) and the pink (not on): only the red is indicated
+    r = last([shot(1, ["blue"], after={"cue": (889.0, 2147.5)})],
+             start=position(sparse(pink=(941.0, 2140.0)), to_play=1))
+    assert r["touching"] == ["red1"]
+    # touching only the pink: play away and hit a red first, no foul
+    balls = sparse(cue=(1300.0, 2147.5), pink=(1300.0, 2200.0))
+    r = last([shot(0, ["red1"], after={"cue": (700.0, 1500.0)})], start=position(balls))
+    assert r["legal"]
+    # ... but hitting the touching pink first is a push and a wrong ball
+    r = last([shot(0, ["pink"], after={"cue": (700.0, 1500.0)})], start=position(balls))
+    assert set(rules_of(r)) == {"SNK-3.12(b)(v)", "SNK-3.12(b)(iv)"} and r["points"] == [0, 6]
+
+
+def test_snk_4_3_a_forfeit_with_aggregates():
+    r = last([{"foul": {"player": 0, "rule": "SNK-4.2"}}],
+             start=position(FULL, score=[20, 10]), rules={"total_points": True})
+    assert r["frame_over"] and r["winner"] == 1
+    assert r["score"] == [0, 10 + 147]
+
+
+def test_snk_2_14_ball_picked_up():
+    r = last([shot(0, stroke=False, events=[{"off": "red4"}], touched=["red4"])],
+             start=position(FULL))
+    assert not r["legal"] and "red4" not in r["state"]["balls"] and r["points"] == [0, 4]
+    r = last([shot(0, stroke=False, events=[{"off": "blue"}], touched=["blue"])],
+             start=position(FULL))
+    assert r["respotted"] == {"blue": list(SPOTS["blue"])} and r["points"] == [0, 5]
+
+
+def test_snk_x_3_equal_points_exemption_option():
+    # deficit 35 == points remaining 35 (one red): no snookers needed by default
+    start = position(sparse(), score=[35, 0])
+    assert last([shot(0, [])], start=start)["miss"]
+    r = last([shot(0, [])], start=start, rules={"miss_equal_points_exempt": True})
+    assert not r["miss"]
+
+
+def test_calls_have_english_and_russian():
+    from cuesport.rules.snooker_calls import CATALOG
+
+    for key, entry in CATALOG.items():
+        assert entry.get("en") and entry.get("ru"), key
+    r = last([shot(0, ["black"])], start=position(FULL), lang="ru")
+    assert r["announce"][:2] == ["Фол и промах", "Семь очков сопернику"]

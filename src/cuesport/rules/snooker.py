@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from cuesport.equipment import COLOUR_VALUES, snooker_setup
+from cuesport.equipment import COLOUR_VALUES, snooker_setup, snooker_spots
 from cuesport.equipment.geometry import TOUCH_TOL, in_d, touching_balls
 from cuesport.equipment.respot import NoRoomError, respot_colours
 from cuesport.record import (
@@ -82,6 +82,7 @@ def frozen_balls(balls: Mapping[str, Vec]) -> Mapping[str, Vec]:
     return balls if isinstance(balls, MappingProxyType) else freeze_balls(balls)
 
 
+SPOT_BLUE_Y = snooker_spots()["blue"][1]
 POCKET_HANG_S = 5.0  # README: a ball dropping later than this fell by itself (SNK-3.9)
 MOVED_TOL = 0.5  # mm a touching ball may "move" in a recording before it has moved
 
@@ -179,7 +180,8 @@ class SnookerReferee(Referee):
         return frozenset((c,)) if c else frozenset()
 
     def touching(self, state: SnookerState) -> tuple[str, ...]:
-        """SNK-3.8(a): balls on, or that may be on, touching the cue ball at rest."""
+        """SNK-3.8(a): balls on, or that may be on, touching the cue ball at rest; a ball
+        not on is not indicated (SNK-3.8(d), SNK-3.8(e))."""
         if "cue" not in state.balls or state.frame_over:
             return ()
         on = self.may_be_on(state)
@@ -251,6 +253,15 @@ class SnookerReferee(Referee):
         except NoRoomError as err:
             raise RecordError(str(err)) from None
         return new, {c: new[c] for c in colours}
+
+    @staticmethod
+    def respot_review(respotted: Mapping[str, Vec]) -> list[str]:
+        """SNK-3.7(g) names only pink and black for 'below the spot'; the blue placed
+        below its spot is this spec's fallback, flagged for review."""
+        blue = respotted.get("blue")
+        if blue is not None and blue[1] < SPOT_BLUE_Y - 1e-6:
+            return ["SNK-3.7(g): the blue was placed below its spot (no room above)"]
+        return []
 
     def name(self, player: int) -> str:
         return self.players[player]
@@ -388,6 +399,7 @@ class SnookerReferee(Referee):
             gone.remove(c)  # SNK-3.3(f)(iii): a colour potted in sequence stays off
         # SNK-3.3(g): reds are never respotted; SNK-3.7: colours are
         balls, respotted = self.respot(gone, balls)
+        review += self.respot_review(respotted)
         if not respotted and not fell:
             balls = motion.balls  # already frozen
 
@@ -439,6 +451,7 @@ class SnookerReferee(Referee):
             new, more = self.four_snookers(new)
             calls += more
             calls += self.touching_calls(new)
+            calls.append(self.score_call(new))
             return SnookerOutcome(respotted=respotted, calls=tuple(calls),
                                   review=tuple(review)), new
         score = list(base.score)
@@ -541,6 +554,7 @@ class SnookerReferee(Referee):
             if free:
                 out_calls.append(Call.of("free-ball"))
             out_calls += self.touching_calls(new)
+        out_calls.append(self.score_call(new))
         return SnookerOutcome(legal=False, fouls=tuple(fouls), points=points,
                               respotted=respotted, calls=tuple(out_calls),
                               miss=miss is not None, review=tuple(review or ())), new
@@ -577,6 +591,9 @@ class SnookerReferee(Referee):
         in_hand = state.in_hand
         return Snapshot(state.balls, state.phase, in_hand, full)
 
+    def score_call(self, state: SnookerState) -> Call:
+        return Call.of("score", a=state.score[0], b=state.score[1])
+
     def touching_calls(self, state: SnookerState) -> list[Call]:
         t = self.touching(state)
         if not t:
@@ -610,8 +627,8 @@ class SnookerReferee(Referee):
         """SNK-3.11(a): a foul before a stroke ends the turn at once."""
         p = shot.player
         j = shot.judgement
-        if shot.events:
-            raise RecordError("a shot with stroke false has no events")
+        if any(e.hit is not None or e.cushion is not None for e in shot.events):
+            raise RecordError("a shot with stroke false has no hit or cushion events")
         placed: dict[str, Vec] | None = None
         in_hand = state.in_hand
         if state.in_hand is not None and shot.cue_ball is not None:
@@ -634,6 +651,10 @@ class SnookerReferee(Referee):
             fouls.append(foul("SNK-3.12(b)(vi)", "touched-ball", concerned(v_on, j.touched)))
         if j.struck_ball is not None:
             fouls.append(foul("SNK-3.12(d)(iv)", "other-ball-as-cue-ball", 7))
+        for b in motion.off:
+            # SNK-2.14: a ball picked up is forced off the table (a colour is respotted,
+            # a red stays off, the cue ball is in hand)
+            fouls.append(foul("SNK-3.12(b)(vii)", "forced-off-table", concerned(v_on, [b])))
         if not fouls:
             raise RecordError("a shot with stroke false is a foul without a stroke: "
                               "judgement.touched names what was touched")
@@ -648,7 +669,8 @@ class SnookerReferee(Referee):
 
     def reposition(self, state: SnookerState, shot: Shot) -> tuple[Outcome, FrameState]:
         """SNK-3.15: a ball disturbed other than by the striker is put back, no penalty
-        (reds too); ``after`` gives the referee's positions."""
+        (reds too); ``after`` gives the referee's positions. Also faulty equipment not
+        the striker's (SNK-3.18(b)) and a colour wrongly missing (SNK-3.7(c)(i))."""
         if shot.events:
             raise RecordError("a repositioning (outside interference) has no events")
         balls = dict(state.balls)
@@ -675,10 +697,19 @@ class SnookerReferee(Referee):
         v_on = {"reds": 1, "colour": 7}.get(state.phase) or value(
             sequence_colour(state.balls) or "black")
         if f.rule == "SNK-4.2":  # unfair conduct: the frame is awarded to the opponent
+            score = list(state.score)
+            points = (0, 0)
+            if self.options.total_points:
+                # SNK-4.3(a): the offender forfeits his points, the opponent gets the value
+                # of the balls remaining (each red 8)
+                rest = 8 * len(state.reds) + sum(COLOUR_VALUES[x] for x in state.colours)
+                score[f.player] = 0
+                score[1 - f.player] += rest
+                points = (rest, 0) if f.player == 1 else (0, rest)
             new = evolve(state, frame_over=True, winner=1 - f.player, options=(),
-                          lots_pending=False)
-            return SnookerOutcome(calls=(Call.of("frame-awarded",
-                                                 player=self.name(1 - f.player)),)), new
+                         lots_pending=False, score=(score[0], score[1]))
+            return SnookerOutcome(points=points, calls=(
+                Call.of("frame-awarded", player=self.name(1 - f.player)),)), new
         if f.rule in ("SNK-3.2(b)(ii)", "SNK-3.14(h)"):
             # penalised as if the striker, without changing the order of play
             pen = foul(f.rule, name, concerned(v_on, [f.ball] if f.ball else []))
