@@ -11,7 +11,13 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 
 from cuesport.equipment.balls import COLOUR_VALUES
-from cuesport.equipment.geometry import TOUCH_TOL, Positions, Vec, first_free_spot
+from cuesport.equipment.geometry import (
+    OVERLAP_EPS,
+    TOUCH_TOL,
+    Positions,
+    Vec,
+    first_free_spot,
+)
 from cuesport.equipment.tables import POOL_9FT, SNOOKER, TableSpec, pool_spots, snooker_spots
 
 SPOTS_BY_VALUE: tuple[str, ...] = ("black", "pink", "blue", "brown", "green", "yellow")
@@ -173,8 +179,9 @@ def one_red_touching_reset(
     *,
     red: str = "red",
 ) -> dict[str, Vec]:
-    """ONE-2.10: the red on the spot, the opponent's cue ball (if on the table) on the centre
-    spot, the striker's cue ball taken in hand (absent from the result)."""
+    """ONE-2.10 (and ONE-2.12.3(2) with ``striker`` = the incoming player): the red on the
+    spot, the other cue ball (if on the table) on the centre spot, the striker's cue ball
+    taken in hand (absent from the result). Both spots are vacated first, so never occupied."""
     spots = snooker_spots(table)
     out = {n: p for n, p in positions.items() if n != striker}
     others = [n for n in out if n != red]
@@ -217,7 +224,11 @@ def spot_pool_balls(
         if first_free_spot([(x, y_foot)], placed, r, tol=tol) is not None:
             placed[name] = (x, y_foot)
             continue
-        obstacles = [(p, 2.0 * r + (tol if n == cue else 0.0)) for n, p in placed.items()]
+        # Frozen to an object ball is allowed (OVERLAP_EPS absorbs rounding, so the apex of
+        # an undisturbed 14-ball re-rack is found, P141-4.6); the cue ball keeps a gap.
+        obstacles = [
+            (p, 2.0 * r + tol if n == cue else 2.0 * r - OVERLAP_EPS) for n, p in placed.items()
+        ]
         y = free_on_line(x, y_foot, +1.0, table.length - r, obstacles)
         if y is None:
             y = free_on_line(x, y_foot, -1.0, r, obstacles)
