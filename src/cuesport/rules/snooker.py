@@ -32,7 +32,7 @@ from types import MappingProxyType
 from typing import Any
 
 from cuesport.equipment import COLOUR_VALUES, snooker_setup, snooker_spots
-from cuesport.equipment.geometry import TOUCH_TOL, in_d, touching_balls
+from cuesport.equipment.geometry import TOUCH_TOL, balls_overlap, in_d, touching_balls
 from cuesport.equipment.respot import NoRoomError, respot_colours
 from cuesport.record import (
     Claim,
@@ -210,11 +210,11 @@ class SnookerReferee(Referee):
         if not moved:
             return
         super().check_balls({k: balls[k] for k in moved}, where)
-        limit = 2.0 * self.table.ball_radius - OVERLAP_TOL
+        r = self.table.ball_radius
         for a in moved:
             pa = balls[a]
             for b, pb in balls.items():
-                if b != a and math.dist(pa, pb) < limit:
+                if b != a and balls_overlap(pa, pb, r, eps=OVERLAP_TOL):
                     raise RecordError(f"{where}: balls {a!r} and {b!r} overlap "
                                       f"(centres {math.dist(pa, pb):.1f} mm apart)")
         self._checked = dict(balls)
