@@ -211,9 +211,12 @@ class SnookerReferee(Referee):
             return
         super().check_balls({k: balls[k] for k in moved}, where)
         r = self.table.ball_radius
+        d = 2.0 * r
         for a in moved:
             pa = balls[a]
             for b, pb in balls.items():
+                if abs(pb[0] - pa[0]) >= d or abs(pb[1] - pa[1]) >= d:
+                    continue  # too far apart to overlap
                 if b != a and balls_overlap(pa, pb, r, eps=OVERLAP_TOL):
                     raise RecordError(f"{where}: balls {a!r} and {b!r} overlap "
                                       f"(centres {math.dist(pa, pb):.1f} mm apart)")
