@@ -658,6 +658,9 @@ class SnookerReferee(Referee):
             # SNK-2.14: a ball picked up is forced off the table (a colour is respotted,
             # a red stays off, the cue ball is in hand)
             fouls.append(foul("SNK-3.12(b)(vii)", "forced-off-table", concerned(v_on, [b])))
+        if not fouls and state.in_hand is not None and not motion.potted:
+            # SNK-3.5(b): the tip touched the cue ball while placing it, not a stroke
+            return SnookerOutcome(), state
         if not fouls:
             raise RecordError("a shot with stroke false is a foul without a stroke: "
                               "judgement.touched names what was touched")
