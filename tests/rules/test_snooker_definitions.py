@@ -90,8 +90,9 @@ def test_snk_2_17_spot_occupied_by_a_near_ball():
     balls = {**FULL, "red1": (889.0, 3245.0 + 52.0)}  # not on the spot, but too close
     out = run([shot(0, ["red2"], ["red2"]), shot(0, ["black"], ["black"], nominate="black")],
               start=position(balls))
-    assert out[-1]["respotted"] == {"black": list(SPOTS["pink"])} or \
-        out[-1]["respotted"]["black"] != list(SPOTS["black"])
+    # every spot is occupied (the other colours are on theirs): above, clear of the red
+    x, y = out[-1]["respotted"]["black"]
+    assert x == 889.0 and y == pytest.approx(3245.0 + 52.0 + 53.0)
 
 
 def test_snk_2_18_snk_2_19_snk_2_20_judged_strokes():
