@@ -1,0 +1,813 @@
+"""The snooker referee (discipline ``snooker``), rules ``shared/spec/snooker.md``.
+
+A thin override of :class:`cuesport.rules.base.Referee`: the ball-on state machine
+(SNK-X.1), scoring, penalties (SNK-3.12, SNK-X.4 in :mod:`snooker_penalties`), respotting
+(SNK-3.7, shared respot algorithm), free ball and foul-and-a-miss geometry
+(:mod:`snooker_free_ball`), end of frame (SNK-3.4).
+
+Discipline-specific ruling fields, beside the standard ones:
+
+* ``phase``: ``"reds"``, ``"colour"`` (a colour is on after a red) or ``"sequence"``.
+* ``touching``: balls on (or that may be on) touching the cue ball (SNK-3.8(a)).
+* ``miss``: this action was called FOUL AND A MISS (SNK-3.14).
+* ``warning``: the third-miss warning of SNK-3.14(c)(ii) is in force.
+* ``miss_count``: consecutive misses from the same position.
+* ``points_remaining``: SNK-X.3.
+* ``respotted_black``: the re-spotted black procedure is on (SNK-3.4(b)); ``lots``:
+  waiting for a ``lots`` action.
+* ``review``: notes where this spec asks a human to review the ruling.
+
+Inputs beyond the protocol core: ``judgement.would_have_been_hit`` (SNK-3.9(b)),
+``judgement.outside_interference`` (SNK-3.15, SNK-3.8(f)); ``foul`` actions for
+SNK-3.2(b)(ii), SNK-3.14(h), SNK-3.12(d)(ii), SNK-3.12(d)(v), SNK-3.12(a)(ix),
+SNK-3.12(a)(x) and SNK-4.2.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from cuesport.equipment import COLOUR_VALUES, snooker_setup, snooker_spots
+from cuesport.equipment.geometry import TOUCH_TOL, balls_overlap, in_d, touching_balls
+from cuesport.equipment.respot import NoRoomError, respot_colours
+from cuesport.record import (
+    Claim,
+    Concede,
+    Decision,
+    Lots,
+    PlayerFoul,
+    RecordError,
+    Shot,
+    Stalemate,
+)
+from cuesport.rules.base import (
+    OVERLAP_TOL,
+    Foul,
+    FrameState,
+    Outcome,
+    Referee,
+    Ruling,
+    Vec,
+    apply_motion,
+    freeze_balls,
+    worst,
+)
+from cuesport.rules.calls import Call
+from cuesport.rules.events import first_contacts
+from cuesport.rules.snooker_calls import CATALOG
+from cuesport.rules.snooker_free_ball import free_ball_snooker, is_snookered, miss_geometry
+from cuesport.rules.snooker_penalties import StrokeFacts, concerned, foul, stroke_fouls
+from cuesport.rules.snooker_state import (
+    REDS_SET,
+    Snapshot,
+    SnookerOptions,
+    SnookerState,
+    evolve,
+    needs_snookers,
+    points_remaining,
+    sequence_colour,
+    snookers_needed,
+    state_from_json,
+    state_to_json,
+    turn_phase,
+    value,
+)
+
+
+def frozen_balls(balls: Mapping[str, Vec]) -> Mapping[str, Vec]:
+    return balls if isinstance(balls, MappingProxyType) else freeze_balls(balls)
+
+
+SPOT_BLUE_Y = snooker_spots()["blue"][1]
+POCKET_HANG_S = 5.0  # README: a ball dropping later than this fell by itself (SNK-3.9)
+MOVED_TOL = 0.5  # mm a touching ball may "move" in a recording before it has moved
+
+PLAYER_FOULS = {
+    "SNK-3.2(b)(ii)": "marker-touched",
+    "SNK-3.14(h)": "touched-during-consultation",
+    "SNK-3.12(d)(ii)": "ball-off-table-used",
+    "SNK-3.12(d)(v)": "failed-to-declare",
+    "SNK-3.12(a)(ix)": "non-standard-cue",
+    "SNK-3.12(a)(x)": "conferring",
+    "SNK-4.2": "unfair-conduct",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SnookerOutcome(Outcome):
+    miss: bool = False
+    review: tuple[str, ...] = ()
+
+
+class SnookerReferee(Referee):
+    discipline = "snooker"
+    options_model = SnookerOptions
+    catalog = CATALOG
+    cue_balls = ("cue",)
+
+    options: SnookerOptions
+
+    # ------------------------------------------------------------ state
+
+    def initial_state(self, start: Mapping[str, Any] | None) -> SnookerState:
+        if start is None:
+            o = self.options
+            return self.new_frame((o.first_breaker + o.frame - 1) % 2)  # SNK-3.3(b)
+        return self.state_from_json(start)
+
+    def new_frame(self, breaker: int) -> SnookerState:
+        """SNK-3.2(a): reds in the triangle, colours on their spots, cue ball in hand."""
+        balls = snooker_setup(self.table, self.options.pink_gap)
+        return SnookerState(balls=freeze_balls(balls), to_play=breaker, in_hand="D",
+                            phase="reds", breaker=breaker)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> SnookerState:
+        return state_from_json(data, self.check_balls)
+
+    def state_to_json(self, state: FrameState) -> dict[str, Any]:
+        assert isinstance(state, SnookerState)
+        return state_to_json(state)
+
+    def ball_on(self, state: FrameState) -> tuple[str, ...] | None:
+        assert isinstance(state, SnookerState)
+        if state.frame_over:
+            return ()
+        if state.phase == "reds":
+            return ("red",)
+        if state.phase == "colour":
+            return ("any-colour",)
+        c = sequence_colour(state.balls)
+        return (c,) if c else ()
+
+    def free_ball(self, state: FrameState) -> bool:
+        return bool(getattr(state, "free_ball", False))
+
+    def extra_fields(self, state: FrameState) -> dict[str, Any]:
+        assert isinstance(state, SnookerState)
+        o = getattr(self, "_outcome", None)
+        return {
+            "phase": state.phase,
+            "touching": list(self.touching(state)),
+            "warning": state.warned,
+            "miss_count": state.miss_count,
+            "points_remaining": points_remaining(state.balls, state.phase),
+            "respotted_black": state.respotted_black,
+            "lots": state.lots_pending,
+            "miss": isinstance(o, SnookerOutcome) and o.miss,
+            "review": list(o.review) if isinstance(o, SnookerOutcome) else [],
+        }
+
+    def ruling(self, index: int, outcome: Outcome, state: FrameState, lang: str = "en"
+               ) -> Ruling:
+        self._outcome = outcome  # read by extra_fields for the per-action fields
+        return super().ruling(index, outcome, state, lang)
+
+    # ------------------------------------------------------------ small facts
+
+    def may_be_on(self, state: SnookerState) -> frozenset[str]:
+        """Balls that are, or may be, on for the player to play (SNK-3.8(a))."""
+        if state.free_ball:
+            return frozenset(state.objects())  # SNK-3.10(a)(i): any ball may be nominated
+        if state.phase == "reds":
+            return frozenset(state.reds)
+        if state.phase == "colour":
+            return frozenset(state.colours)
+        c = sequence_colour(state.balls)
+        return frozenset((c,)) if c else frozenset()
+
+    def touching(self, state: SnookerState) -> tuple[str, ...]:
+        """SNK-3.8(a): balls on, or that may be on, touching the cue ball at rest; a ball
+        not on is not indicated (SNK-3.8(d), SNK-3.8(e))."""
+        if "cue" not in state.balls or state.frame_over:
+            return ()
+        on = self.may_be_on(state)
+        return tuple(b for b in self.near_cue(state.balls) if b in on)
+
+    def near_cue(self, balls: Mapping[str, Vec]) -> list[str]:
+        """Balls touching the cue ball (cached for the last position seen)."""
+        cached = getattr(self, "_near", None)
+        if cached is not None and cached[0] is balls:
+            return cached[1]
+        near: list[str] = []
+        cue = balls.get("cue")
+        if cue is not None:
+            lim = 2.0 * self.table.ball_radius + TOUCH_TOL
+            close = {n: p for n, p in balls.items()
+                     if abs(p[0] - cue[0]) < lim and abs(p[1] - cue[1]) < lim}
+            near = touching_balls("cue", close, self.table.ball_radius)
+        self._near = (balls, near)
+        return near
+
+    def check_balls(self, balls: Mapping[str, Vec], where: str = "position") -> None:
+        """As the base check, but only balls that moved since the last position checked
+        are tested against the others (a pair that did not move was checked together)."""
+        last = getattr(self, "_checked", {})
+        moved = [k for k, v in balls.items() if last.get(k) != v]
+        if not moved:
+            return
+        super().check_balls({k: balls[k] for k in moved}, where)
+        r = self.table.ball_radius
+        d = 2.0 * r
+        for a in moved:
+            pa = balls[a]
+            for b, pb in balls.items():
+                if abs(pb[0] - pa[0]) >= d or abs(pb[1] - pa[1]) >= d:
+                    continue  # too far apart to overlap
+                if b != a and balls_overlap(pa, pb, r, eps=OVERLAP_TOL):
+                    raise RecordError(f"{where}: balls {a!r} and {b!r} overlap "
+                                      f"(centres {math.dist(pa, pb):.1f} mm apart)")
+        self._checked = dict(balls)
+
+    def turn_on(self, balls: Mapping[str, Vec]) -> list[str]:
+        """SNK-X.1: balls on at the start of a turn (reds, else the lowest colour)."""
+        reds = [b for b in balls if b in REDS_SET]
+        if reds:
+            return reds
+        c = sequence_colour(balls)
+        return [c] if c else []
+
+    def level(self, score: tuple[int, int]) -> bool:
+        """SNK-3.4(a)(i),(ii) and SNK-3.4(c): scores level, aggregates considered."""
+        o = self.options
+        if o.total_points:
+            if not o.deciding_frame:
+                return False
+            return o.aggregate[0] + score[0] == o.aggregate[1] + score[1]
+        return score[0] == score[1]
+
+    def leader(self, score: tuple[int, int]) -> int | None:
+        if score[0] != score[1]:
+            return 0 if score[0] > score[1] else 1
+        o = self.options
+        a = (o.aggregate[0] + score[0], o.aggregate[1] + score[1])
+        return None if a[0] == a[1] else (0 if a[0] > a[1] else 1)
+
+    def respot(self, colours: list[str], balls: Mapping[str, Vec]
+               ) -> tuple[dict[str, Vec], dict[str, Vec]]:
+        """SNK-3.7: respot colours (own spot, else highest free spot, else the line)."""
+        if not colours:
+            return dict(balls), {}
+        try:
+            new = respot_colours(colours, balls, self.table, tol=TOUCH_TOL)
+        except NoRoomError as err:
+            raise RecordError(str(err)) from None
+        return new, {c: new[c] for c in colours}
+
+    @staticmethod
+    def respot_review(respotted: Mapping[str, Vec]) -> list[str]:
+        """SNK-3.7(g) names only pink and black for 'below the spot'; the blue placed
+        below its spot is this spec's fallback, flagged for review."""
+        blue = respotted.get("blue")
+        if blue is not None and blue[1] < SPOT_BLUE_Y - 1e-6:
+            return ["SNK-3.7(g): the blue was placed below its spot (no room above)"]
+        return []
+
+    def name(self, player: int) -> str:
+        return self.players[player]
+
+    # ------------------------------------------------------------ shots
+
+    def shot(self, state: FrameState, shot: Shot) -> tuple[Outcome, FrameState]:
+        assert isinstance(state, SnookerState)
+        if state.lots_pending:
+            raise RecordError("lots must be drawn for the re-spotted black first (a lots action)")
+        for name in (shot.nominate, shot.judgement.struck_ball, *shot.judgement.touched):
+            if name is not None:
+                self.check_name(name)
+        if shot.nominate is not None and shot.nominate not in state.balls:
+            raise RecordError(f"nominate: ball {shot.nominate!r} is not on the table")
+        if shot.nominate == "cue":
+            raise RecordError("nominate: the cue ball cannot be nominated")
+        if not state.started and (not shot.stroke or shot.judgement.struck_ball):
+            # SNK-2.1 (seed commentary): before the opening stroke no act is a foul
+            return Outcome(calls=(Call.of("strike-cue-ball"),)), state
+        if not shot.stroke:
+            if shot.judgement.outside_interference:
+                return self.reposition(state, shot)
+            return self.foul_without_stroke(state, shot)
+        return self.stroke(state, shot)
+
+    def nomination(self, state: SnookerState, shot: Shot, out_of_turn: bool, fc: tuple[str, ...]
+                   ) -> tuple[frozenset[str], str | None, str | None, int, bool]:
+        """SNK-X.1, SNK-2.12, SNK-3.10(a): (balls on, nominated colour, free ball, V_on,
+        unclear)."""
+        nom = shot.nominate
+        if state.phase == "colour":
+            if nom is not None and nom not in COLOUR_VALUES:
+                raise RecordError(f"nominate: after a red a colour is nominated, not {nom!r}")
+            if nom is None and len(fc) == 1 and fc[0] in COLOUR_VALUES:
+                nom = fc[0]  # SNK-2.12: an obvious target counts as nominated
+            if nom is None:
+                return frozenset(), None, None, 7, True  # SNK-X.4: unclear target
+            return frozenset((nom,)), nom, None, value(nom), False
+        if state.phase == "reds":
+            on = frozenset(state.reds)
+            v_on = 1
+        else:
+            c = sequence_colour(state.balls)
+            on = frozenset((c,)) if c else frozenset()
+            v_on = value(c) if c else 7
+        free = None
+        if nom is not None and nom not in on:
+            if not state.free_ball or out_of_turn:
+                raise RecordError(f"nominate: no free ball is available, {nom!r} is not on")
+            free = nom  # SNK-3.10(a)(ii): the free ball takes the value of the ball on
+        return on, None, free, v_on, False
+
+    def stroke(self, state: SnookerState, shot: Shot) -> tuple[Outcome, FrameState]:
+        p = shot.player
+        out_of_turn = p != state.to_play  # SNK-3.12(a)(iii), SNK-3.3(b)
+        placed: dict[str, Vec] | None = None
+        misplaced = False
+        if state.in_hand is not None:
+            if shot.cue_ball is None:
+                raise RecordError("the cue ball is in hand: 'cue_ball' gives where it was placed")
+            pos = (float(shot.cue_ball[0]), float(shot.cue_ball[1]))
+            self.check_balls({**state.balls, "cue": pos}, "cue_ball")
+            placed = {"cue": pos}
+            misplaced = not in_d(pos, self.table)  # SNK-3.5: in or on the line of the D
+        elif shot.cue_ball is not None:
+            raise RecordError("the cue ball is not in hand, so 'cue_ball' must be absent")
+        start = {**state.balls, **(placed or {})}
+        motion = apply_motion(self, state.balls, shot, placed)
+        fc = first_contacts(shot.events, "cue")
+        on, nominated, free, v_on, unclear = self.nomination(state, shot, out_of_turn, fc)
+        targets = on | {free} if free else on
+
+        # SNK-3.8: a touching ball must not be moved; a touching ball on counts as hit
+        pushed: list[str] = []
+        credited = False
+        if placed is None:
+            first_cue = next((e for e in shot.events if "cue" in e.balls()), None)
+            for t in self.near_cue(state.balls):
+                involved = any(t in e.balls() for e in shot.events)
+                moved = (first_cue is not None and first_cue.hit is not None
+                         and t in first_cue.hit)
+                shifted = (not involved and t in shot.after
+                           and math.dist(shot.after[t], state.balls[t]) > MOVED_TOL)
+                if (moved or shifted) and not shot.judgement.outside_interference:
+                    pushed.append(t)  # SNK-3.8(b); SNK-3.8(f) when not caused by the striker
+                if t in targets:
+                    credited = True  # SNK-3.8(c)(i),(ii)
+
+        # SNK-3.9: balls falling into a pocket by themselves
+        balls = dict(motion.balls)
+        pots = dict(motion.potted)
+        review: list[str] = []
+        fell = self.fell_by_itself(shot)
+        replay_all = False
+        calls: list[Call] = []
+        for b in fell:
+            if shot.judgement.would_have_been_hit:
+                replay_all = True  # SNK-3.9(b)
+            else:
+                pots.pop(b, None)  # SNK-3.9(a): replaced, the stroke is ruled as it stands
+                balls[b] = state.balls[b]
+                calls.append(Call.of("ball-replaced", ball=b))
+        if fell and not replay_all:
+            self.check_balls(balls, "after")
+        if replay_all:
+            pots = {b: k for b, k in pots.items() if b not in fell}
+
+        facts = StrokeFacts(
+            phase=state.phase, v_on=v_on, on=on, nominated=nominated, free=free, first=fc,
+            credited=credited, potted=tuple(pots), off=motion.off, judgement=shot.judgement,
+            out_of_turn=out_of_turn, misplaced=misplaced, unclear=unclear, pushed=tuple(pushed))
+        fouls, failed = stroke_fouls(facts)
+
+        if replay_all:  # SNK-3.9(b): every ball back where it was
+            if not fouls:
+                new = evolve(state, started=True)  # SNK-3.9(b)(i): same striker again
+                return SnookerOutcome(calls=(*calls, Call.of("replaced"),
+                                             Call.of("play-again", player=self.name(p)))), new
+            return self.after_foul(state, p, fouls, dict(state.balls), {}, calls=calls,
+                                   extra_calls=(Call.of("replaced"),))
+
+        # points for the stroke (SNK-3.3(e),(f), SNK-3.10(c)-(e))
+        pts = 0
+        c = sequence_colour(state.balls)
+        if not fouls:
+            if state.phase == "reds":
+                pts = sum(1 for b in pots if b in REDS_SET) + (1 if free in pots else 0)
+            elif state.phase == "colour":
+                pts = value(nominated) if nominated in pots else 0
+            elif c is not None and (c in pots or (free is not None and free in pots)):
+                pts = value(c)  # SNK-3.10(c),(d),(e): only the ball on is scored
+        gone = [b for b in (*pots, *motion.off) if b in COLOUR_VALUES]
+        if not fouls and state.phase == "sequence" and c in pots:
+            gone.remove(c)  # SNK-3.3(f)(iii): a colour potted in sequence stays off
+        # SNK-3.3(g): reds are never respotted; SNK-3.7: colours are
+        balls, respotted = self.respot(gone, balls)
+        review += self.respot_review(respotted)
+        if not respotted and not fell:
+            balls = motion.balls  # already frozen
+
+        if not fouls and pts == 0 and free is not None:
+            pink_black = set(state.objects()) <= {"pink", "black"}
+            if not pink_black and free_ball_snooker(balls, self.turn_on(balls), free,
+                                                    self.table):
+                # SNK-3.10(b)(ii), SNK-3.12(a)(vii): snookered the opponent with a free ball
+                fouls = [foul("SNK-3.12(a)(vii)", "free-ball-snooker", v_on)]
+        elif not fouls and pts > 0 and free is not None:
+            review.append("SNK-3.10(b)(ii) not applied: the free-ball stroke scored")
+
+        base = state
+        if fouls:
+            miss = None
+            if failed:
+                miss = self.miss(state, shot, start, balls, fouls, targets, free)
+            return self.after_foul(base, p, fouls, balls, respotted, calls=calls,
+                                   miss=miss, review=review)
+        return self.after_fair(base, p, pts, balls, respotted, state, calls, review)
+
+    def fell_by_itself(self, shot: Shot) -> list[str]:
+        """SNK-3.9: potted balls no other ball touched, or that dropped after the balls
+        stopped (later than POCKET_HANG_S after the last other event)."""
+        out = []
+        for i, e in enumerate(shot.events):
+            if e.pot is None or e.pot == "cue":
+                continue
+            earlier = shot.events[:i]
+            if not any(x.hit is not None and e.pot in x.hit for x in earlier):
+                out.append(e.pot)
+                continue
+            times = [x.t for x in earlier if x.t is not None and e.pot not in x.balls()]
+            if e.t is not None and times and e.t - max(times) > POCKET_HANG_S:
+                out.append(e.pot)  # SNK-3.9(c) only within POCKET_HANG_S
+        return out
+
+    # ------------------------------------------------------------ after a fair stroke
+
+    def after_fair(self, base: SnookerState, p: int, pts: int, balls: Mapping[str, Vec],
+                   respotted: dict[str, Vec], before: SnookerState, calls: list[Call],
+                   review: list[str]) -> tuple[Outcome, FrameState]:
+        frozen = frozen_balls(balls)
+        reset = dict(free_ball=False, offender=None, options=(), before=None, miss_count=0,
+                     warned=False, replaced=False, in_hand=None)
+        if pts == 0:  # SNK-3.3(h): no score, the turn ends
+            new = evolve(base, balls=frozen, to_play=1 - p, break_=0, started=True,
+                          phase=turn_phase(balls), **reset)
+            new, more = self.four_snookers(new)
+            calls += more
+            calls += self.touching_calls(new)
+            calls.append(self.score_call(new))
+            return SnookerOutcome(respotted=respotted, calls=tuple(calls),
+                                  review=tuple(review)), new
+        score = list(base.score)
+        score[p] += pts
+        sc = (score[0], score[1])
+        if before.phase == "reds":
+            phase = "colour"  # SNK-3.3(f)(i), even after the last red (SNK-3.3(f)(ii))
+        elif before.phase == "colour":
+            phase = turn_phase(balls)  # SNK-3.3(f)(ii): reds and colours alternately
+        else:
+            phase = "sequence"
+        points = (pts, 0) if p == 0 else (0, pts)
+        new = evolve(base, balls=frozen, to_play=p, score=sc, break_=base.break_ + pts,
+                     started=True,
+                      phase=phase, **reset)
+        calls.append(Call.of("break", n=new.break_))
+        if before.respotted_black or (before.phase == "sequence" and not new.objects()):
+            # SNK-3.4(a): the last black potted ends the frame unless the scores are level
+            if not before.respotted_black and self.level(sc):
+                return self.respotted_black(new, points, respotted, calls)
+            winner = self.leader(sc)
+            new = evolve(new, frame_over=True, winner=winner)
+            if winner is not None:
+                calls.append(Call.of("frame-over", player=self.name(winner)))
+            return SnookerOutcome(points=points, respotted=respotted, calls=tuple(calls)), new
+        calls += self.touching_calls(new)
+        return SnookerOutcome(points=points, respotted=respotted, calls=tuple(calls),
+                              review=tuple(review)), new
+
+    def respotted_black(self, new: SnookerState, points: tuple[int, int],
+                        respotted: dict[str, Vec], calls: list[Call],
+                        fouls: tuple[Foul, ...] = ()) -> tuple[Outcome, FrameState]:
+        """SNK-3.4(b): black spotted, lots drawn, the chosen player plays from hand."""
+        rest = {k: v for k, v in new.balls.items() if k not in ("black", "cue")}
+        balls, spot = self.respot(["black"], rest)
+        state = evolve(new, balls=freeze_balls(balls), in_hand="D", phase="sequence",
+                        break_=0, options=(), free_ball=False, offender=None,
+                        respotted_black=True, lots_pending=True, before=None, miss_count=0,
+                        warned=False, replaced=False)
+        calls = [*calls, Call.of("scores-level"), Call.of("respotted-black")]
+        return SnookerOutcome(legal=not fouls, fouls=fouls, points=points,
+                              respotted={**respotted, **spot}, calls=tuple(calls)), state
+
+    # ------------------------------------------------------------ after a foul
+
+    def after_foul(self, base: SnookerState, p: int, fouls: list[Foul], balls: Mapping[str, Vec],
+                   respotted: dict[str, Vec], *, calls: list[Call] | None = None,
+                   miss: Snapshot | None = None, review: list[str] | None = None,
+                   extra_calls: tuple[Call, ...] = (), keep_chain: bool = False,
+                   in_hand: str | None = None) -> tuple[Outcome, FrameState]:
+        """SNK-3.11: penalty to the opponent, turn ends, next player may play or pass."""
+        worst_foul = worst(fouls)
+        assert worst_foul is not None
+        pen = worst_foul.penalty  # SNK-3.11(g)
+        other = 1 - p
+        score = list(base.score)
+        score[other] += pen  # SNK-3.1(d)
+        sc = (score[0], score[1])
+        points = (pen, 0) if other == 0 else (0, pen)
+        only_black = set(base.objects()) == {"black"}
+        head = Call.of("foul-and-a-miss") if miss is not None else Call.of("foul")
+        out_calls = [*(calls or []), *extra_calls, head, Call.of(f"away-{pen}")]
+        cue_gone = "cue" not in balls
+        new = evolve(base, balls=frozen_balls(balls), score=sc, break_=0, to_play=other,
+                     started=True,
+                      phase=turn_phase(balls), offender=p, free_ball=False,
+                      in_hand="D" if cue_gone else in_hand,  # SNK-3.11(f), SNK-2.9(a)
+                      options=("play", "pass"))
+        if not keep_chain:
+            new = evolve(new, before=None, miss_count=0, replaced=False,
+                          warned=False)
+        if base.respotted_black or only_black:
+            # SNK-3.4(a),(b)(iv): the first foul with only the black left ends the frame
+            if not base.respotted_black and self.level(sc):
+                return self.respotted_black(new, points, respotted, out_calls, tuple(fouls))
+            winner = self.leader(sc)
+            new = evolve(new, frame_over=True, winner=winner, options=(), offender=None)
+            if winner is not None:
+                out_calls.append(Call.of("frame-over", player=self.name(winner)))
+            return SnookerOutcome(legal=False, fouls=tuple(fouls), points=points,
+                                  respotted=respotted, calls=tuple(out_calls)), new
+        if miss is not None:
+            count = base.miss_count + 1 if base.replaced else 1
+            new = evolve(new, options=("play", "pass", "replace"), before=miss,
+                          miss_count=count, warned=base.warned and base.replaced,
+                          replaced=False)
+            if miss.full and count >= 3 and base.warned:
+                # SNK-3.14(c)(ii): the third failure awards the frame to the opponent
+                new = evolve(new, frame_over=True, winner=other, options=(), offender=None)
+                out_calls.append(Call.of("frame-awarded", player=self.name(other)))
+                return SnookerOutcome(legal=False, fouls=tuple(fouls), points=points,
+                                      respotted=respotted, calls=tuple(out_calls), miss=True,
+                                      review=tuple(review or ())), new
+        new, more = self.four_snookers(new)
+        out_calls += more
+        if not new.frame_over:
+            # SNK-3.10: after a foul, snookered on every ball on -> FREE BALL
+            free = is_snookered(new.balls, self.turn_on(new.balls), self.table)
+            new = evolve(new, free_ball=free)
+            if free:
+                out_calls.append(Call.of("free-ball"))
+            out_calls += self.touching_calls(new)
+        out_calls.append(self.score_call(new))
+        return SnookerOutcome(legal=False, fouls=tuple(fouls), points=points,
+                              respotted=respotted, calls=tuple(out_calls),
+                              miss=miss is not None, review=tuple(review or ())), new
+
+    def miss(self, state: SnookerState, shot: Shot, start: Mapping[str, Vec],
+             after: Mapping[str, Vec], fouls: list[Foul], targets: frozenset[str],
+             free: str | None) -> Snapshot | None:
+        """SNK-3.14: is the failure to hit a ball on FOUL AND A MISS? Returns the position
+        to replace, or None."""
+        if state.respotted_black or set(state.objects()) == {"black"}:
+            return None  # SNK-3.14(a): not when only the black remains
+        cue = start["cue"]
+        # after a red any colour could be on
+        could = frozenset(state.colours) if state.phase == "colour" else targets
+        clear, full = miss_geometry(cue, start, could, self.table)
+        pen = max(f.penalty for f in fouls)
+        other = 1 - shot.player
+        sc = list(state.score)
+        sc[other] += pen
+        exempt = self.options.miss_equal_points_exempt
+        needed = (needs_snookers(state.score, points_remaining(state.balls, state.phase),
+                                 exempt)
+                  or needs_snookers((sc[0], sc[1]), points_remaining(after, turn_phase(after)),
+                                    exempt))
+        chain = state.replaced and state.before is not None and state.before.full
+        if chain:
+            called = True  # SNK-3.14(c)(i): again from the same position, regardless of scores
+        elif clear:
+            called = not needed or shot.judgement.miss  # SNK-3.14(c)
+        else:
+            called = shot.judgement.miss  # SNK-3.14(a), SNK-3.14(e)
+        if not called:
+            return None
+        in_hand = state.in_hand
+        return Snapshot(state.balls, state.phase, in_hand, full)
+
+    def score_call(self, state: SnookerState) -> Call:
+        return Call.of("score", a=state.score[0], b=state.score[1])
+
+    def touching_calls(self, state: SnookerState) -> list[Call]:
+        t = self.touching(state)
+        if not t:
+            return []
+        return [Call.of("touching-balls" if len(t) > 1 else "touching-ball")]
+
+    def four_snookers(self, state: SnookerState) -> tuple[SnookerState, list[Call]]:
+        """SNK-3.4(d): amateur option; a player needing four snookers loses the frame."""
+        o = self.options
+        if not o.four_snookers_rule or o.deciding_frame or state.frame_over:
+            return state, []
+        if state.phase != "sequence" or "cue" not in state.balls or state.respotted_black:
+            return state, []
+        c = sequence_colour(state.balls)
+        if c is None:
+            return state, []
+        rem = points_remaining(state.balls, "sequence")
+        for pl in (0, 1):
+            deficit = state.score[1 - pl] - state.score[pl]
+            if snookers_needed(deficit, rem, value(c)) >= 4:
+                winner = 1 - pl
+                new = evolve(state, frame_over=True, winner=winner, options=(), offender=None,
+                              free_ball=False)
+                return new, [Call.of("four-snookers", player=self.name(winner))]
+        return state, []
+
+    # ------------------------------------------------------------ fouls without a stroke
+
+    def foul_without_stroke(self, state: SnookerState, shot: Shot
+                            ) -> tuple[Outcome, FrameState]:
+        """SNK-3.11(a): a foul before a stroke ends the turn at once."""
+        p = shot.player
+        j = shot.judgement
+        if any(e.hit is not None or e.cushion is not None for e in shot.events):
+            raise RecordError("a shot with stroke false has no hit or cushion events")
+        placed: dict[str, Vec] | None = None
+        in_hand = state.in_hand
+        if state.in_hand is not None and shot.cue_ball is not None:
+            pos = (float(shot.cue_ball[0]), float(shot.cue_ball[1]))
+            placed = {"cue": pos}
+            in_hand = None  # SNK-2.9 (seed commentary): released, it stays where it is
+        elif state.in_hand is None and shot.cue_ball is not None:
+            raise RecordError("the cue ball is not in hand, so 'cue_ball' must be absent")
+        motion = apply_motion(self, state.balls, shot, placed)
+        if state.phase == "colour":
+            nom = shot.nominate
+            v_on = value(nom) if nom in COLOUR_VALUES else 7
+        elif state.phase == "reds":
+            v_on = 1
+        else:
+            c = sequence_colour(state.balls)
+            v_on = value(c) if c else 7
+        fouls: list[Foul] = []
+        if j.touched:
+            fouls.append(foul("SNK-3.12(b)(vi)", "touched-ball", concerned(v_on, j.touched)))
+        if j.struck_ball is not None:
+            fouls.append(foul("SNK-3.12(d)(iv)", "other-ball-as-cue-ball", 7))
+        for b in motion.off:
+            # SNK-2.14: a ball picked up is forced off the table (a colour is respotted,
+            # a red stays off, the cue ball is in hand)
+            fouls.append(foul("SNK-3.12(b)(vii)", "forced-off-table", concerned(v_on, [b])))
+        if not fouls and state.in_hand is not None and not motion.potted:
+            # SNK-3.5(b): the tip touched the cue ball while placing it, not a stroke
+            return SnookerOutcome(), state
+        if not fouls:
+            raise RecordError("a shot with stroke false is a foul without a stroke: "
+                              "judgement.touched names what was touched")
+        if state.phase == "colour" and shot.nominate is None:
+            # SNK-3.12(d)(i): a foul after potting a red, before nominating a colour
+            fouls.append(foul("SNK-3.12(d)(i)", "foul-before-nomination", 7))
+        gone = [b for b in (*motion.potted, *motion.off) if b in COLOUR_VALUES]
+        balls, respotted = self.respot(gone, dict(motion.balls))  # SNK-3.7
+        # SNK-3.14(d): no miss without a stroke; a warning already given stays in force
+        return self.after_foul(state, p, fouls, balls, respotted, keep_chain=True,
+                               in_hand=in_hand)
+
+    def reposition(self, state: SnookerState, shot: Shot) -> tuple[Outcome, FrameState]:
+        """SNK-3.15: a ball disturbed other than by the striker is put back, no penalty
+        (reds too); ``after`` gives the referee's positions. Also faulty equipment not
+        the striker's (SNK-3.18(b)) and a colour wrongly missing (SNK-3.7(c)(i))."""
+        if shot.events:
+            raise RecordError("a repositioning (outside interference) has no events")
+        balls = dict(state.balls)
+        for name, pt in shot.after.items():
+            self.check_name(name)
+            balls[name] = (float(pt[0]), float(pt[1]))
+        self.check_balls(balls, "after")
+        new = evolve(state, balls=freeze_balls(balls),
+                      in_hand=None if "cue" in balls else state.in_hand,
+                      phase=state.phase if state.phase != "sequence" else turn_phase(balls))
+        return SnookerOutcome(calls=(Call.of("repositioned"),)), new
+
+    def foul(self, state: FrameState, f: PlayerFoul) -> tuple[Outcome, FrameState]:
+        """Fouls not made with a stroke, named by rule (``foul`` action)."""
+        assert isinstance(state, SnookerState)
+        name = PLAYER_FOULS.get(f.rule)
+        if name is None:
+            raise RecordError(f"foul.rule: {f.rule!r} is not a foul action of snooker; expected "
+                              f"one of {', '.join(PLAYER_FOULS)}")
+        if f.ball is not None:
+            self.check_name(f.ball)
+        if state.lots_pending and f.rule != "SNK-4.2":
+            raise RecordError("lots must be drawn for the re-spotted black first")
+        v_on = {"reds": 1, "colour": 7}.get(state.phase) or value(
+            sequence_colour(state.balls) or "black")
+        if f.rule == "SNK-4.2":  # unfair conduct: the frame is awarded to the opponent
+            score = list(state.score)
+            points = (0, 0)
+            if self.options.total_points:
+                # SNK-4.3(a): the offender forfeits his points, the opponent gets the value
+                # of the balls remaining (each red 8)
+                rest = 8 * len(state.reds) + sum(COLOUR_VALUES[x] for x in state.colours)
+                score[f.player] = 0
+                score[1 - f.player] += rest
+                points = (rest, 0) if f.player == 1 else (0, rest)
+            new = evolve(state, frame_over=True, winner=1 - f.player, options=(),
+                         lots_pending=False, score=(score[0], score[1]))
+            return SnookerOutcome(points=points, calls=(
+                Call.of("frame-awarded", player=self.name(1 - f.player)),)), new
+        if f.rule in ("SNK-3.2(b)(ii)", "SNK-3.14(h)"):
+            # penalised as if the striker, without changing the order of play
+            pen = foul(f.rule, name, concerned(v_on, [f.ball] if f.ball else []))
+            score = list(state.score)
+            score[1 - f.player] += pen.penalty
+            points = (pen.penalty, 0) if f.player == 1 else (0, pen.penalty)
+            new = evolve(state, score=(score[0], score[1]))
+            return SnookerOutcome(legal=False, fouls=(pen,), points=points,
+                                  calls=(Call.of("foul"), Call.of(f"away-{pen.penalty}"))), new
+        v = 7 if f.rule.startswith("SNK-3.12(d)") else v_on
+        return self.after_foul(state, f.player, [foul(f.rule, name, v)], dict(state.balls), {},
+                               keep_chain=True, in_hand=state.in_hand)
+
+    # ------------------------------------------------------------ other actions
+
+    def decision(self, state: FrameState, d: Decision) -> tuple[Outcome, FrameState]:
+        assert isinstance(state, SnookerState)
+        self.require_option(state, d)
+        reset = dict(before=None, miss_count=0, warned=False, replaced=False)
+        if d.choice == "play":
+            new = evolve(state, options=(), offender=None, **reset)
+            calls = (Call.of("free-ball"),) if state.free_ball else ()
+            return SnookerOutcome(calls=calls), new
+        offender = state.offender if state.offender is not None else 1 - state.to_play
+        if d.choice == "pass":
+            # SNK-3.13: the offender plays again; SNK-3.10(f): no free ball for him
+            keep = "replace" not in state.options
+            new = evolve(state, options=(), offender=None, to_play=offender, free_ball=False,
+                          break_=0, **({} if keep else reset))
+            return SnookerOutcome(calls=(Call.of("play-again",
+                                                 player=self.name(offender)),)), new
+        # replace: SNK-3.14(b), SNK-3.14(f): every ball back, reds too
+        snap = state.before
+        assert snap is not None
+        warn = state.warned or (snap.full and state.miss_count >= 2)
+        new = evolve(state, balls=snap.balls, phase=snap.phase, in_hand=snap.in_hand,
+                      to_play=offender, options=(), offender=None, free_ball=False, break_=0,
+                      replaced=True, warned=warn)
+        calls = [Call.of("replaced"), Call.of("play-again", player=self.name(offender))]
+        if warn and not state.warned:
+            # SNK-3.14(c)(ii): a third failure will award the frame to the opponent
+            calls.append(Call.of("miss-warning", player=self.name(state.to_play)))
+        return SnookerOutcome(calls=tuple(calls)), new
+
+    def concede(self, state: FrameState, c: Concede) -> tuple[Outcome, FrameState]:
+        assert isinstance(state, SnookerState)
+        self.require_live(state)
+        if c.player != state.to_play and not state.lots_pending:
+            # SNK-4.6(a): only the striker may concede
+            raise RecordError(f"only the player to play ({state.to_play}) may concede")
+        winner = 1 - c.player
+        score = list(state.score)
+        points = (0, 0)
+        if self.options.total_points:
+            # SNK-4.6(b): the value of the balls on the table goes to the opponent
+            rest = 8 * len(state.reds) + sum(COLOUR_VALUES[x] for x in state.colours)
+            score[winner] += rest
+            points = (rest, 0) if winner == 0 else (0, rest)
+        new = evolve(state, score=(score[0], score[1]), frame_over=True, winner=winner,
+                      options=(), lots_pending=False, free_ball=False)
+        return SnookerOutcome(points=points, calls=(
+            Call.of("conceded", player=self.name(c.player)),
+            Call.of("frame-over", player=self.name(winner)))), new
+
+    def claim(self, state: FrameState, c: Claim) -> tuple[Outcome, FrameState]:
+        """SNK-2.1(b): the striker may claim when only the black remains and he leads by
+        more than seven."""
+        assert isinstance(state, SnookerState)
+        if state.lots_pending:
+            raise RecordError("lots must be drawn for the re-spotted black first")
+        if set(state.objects()) != {"black"}:
+            raise RecordError("a claim needs the black to be the only object ball on the table")
+        if c.player != state.to_play:
+            raise RecordError(f"only the striker (player {state.to_play}) may claim the frame")
+        lead = state.score[c.player] - state.score[1 - c.player]
+        if lead <= 7:
+            raise RecordError(f"a claim needs a lead of more than seven (the lead is {lead})")
+        new = evolve(state, frame_over=True, winner=c.player, options=(), free_ball=False)
+        return SnookerOutcome(calls=(Call.of("claim", player=self.name(c.player)),
+                                     Call.of("frame-over", player=self.name(c.player)))), new
+
+    def lots(self, state: FrameState, lots: Lots) -> tuple[Outcome, FrameState]:
+        """SNK-3.4(b)(ii),(iii): the player chosen by lot plays the black from hand."""
+        assert isinstance(state, SnookerState)
+        self.require_live(state)
+        if not state.lots_pending:
+            raise RecordError("lots are drawn only for a re-spotted black")
+        new = evolve(state, lots_pending=False, to_play=lots.to_play, in_hand="D", break_=0)
+        return SnookerOutcome(calls=(Call.of("to-play", player=self.name(lots.to_play)),)), new
+
+    def stalemate(self, state: FrameState, s: Stalemate) -> tuple[Outcome, FrameState]:
+        """SNK-3.16: scores cancelled, balls reset, the same player breaks again."""
+        assert isinstance(state, SnookerState)
+        new = self.new_frame(state.breaker)
+        return SnookerOutcome(calls=(Call.of("stalemate"),)), new

@@ -1,0 +1,53 @@
+"""Geometry questions of the snooker rules, asked of the shared geometry services.
+
+Snookered after a foul (free ball, SNK-3.10 with SNK-2.16 / SNK-X.2), the free-ball
+snooker foul (SNK-3.10(b)(ii)), and the clear-path tests of foul and a miss (SNK-3.14(c)).
+The geometric algorithms themselves live in :mod:`cuesport.equipment.geometry`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from cuesport.equipment import TableSpec
+from cuesport.equipment.geometry import (
+    central_contact_available,
+    clear_path_any_part,
+    cue_ball_snookered,
+    effective_snookering_balls,
+    partition_balls,
+)
+from cuesport.rules.base import Vec
+from cuesport.rules.snooker_state import REDS_SET
+
+
+def is_snookered(balls: Mapping[str, Vec], on: Iterable[str], table: TableSpec) -> bool:
+    """SNK-2.16: the cue ball (or, in hand, every placement in the D, SNK-2.16(a)) is
+    snookered on every ball on."""
+    yes, no = partition_balls(balls, frozenset(on))
+    if not yes:
+        return False
+    return cue_ball_snookered(balls.get("cue"), yes, no, table.ball_radius, table=table)
+
+
+def free_ball_snooker(balls: Mapping[str, Vec], on: Iterable[str], nominated: str,
+                      table: TableSpec) -> bool:
+    """SNK-3.10(b)(ii): the nominated free ball is an effective snookering ball
+    (SNK-2.16(b)) for the next player's balls on."""
+    cue = balls.get("cue")
+    yes, no = partition_balls(balls, frozenset(on))
+    if cue is None or not yes or nominated not in no:
+        return False
+    return nominated in effective_snookering_balls(cue, yes, no, table.ball_radius)
+
+
+def miss_geometry(cue: Vec, balls: Mapping[str, Vec], on: Iterable[str], table: TableSpec
+                  ) -> tuple[bool, bool]:
+    """SNK-3.14(c): (clear path to any part of some ball on, full-ball contact available;
+    for reds, a red clear across its full diameter)."""
+    yes, no = partition_balls(balls, frozenset(on))
+    r = table.ball_radius
+    if not yes or not clear_path_any_part(cue, yes, no, r):
+        return False, False
+    reds = all(b in REDS_SET for b in yes)
+    return True, central_contact_available(cue, yes, no, r, reds=reds)
