@@ -158,7 +158,7 @@ class EightBallReferee(PoolReferee):
         n = state.reracks + 1
         rack = self.draw_rack(n, self.object_balls())
         new = replace(base, balls=freeze_balls(rack), to_play=breaks, breaker=breaks,
-                      breaking=True, in_hand="kitchen", reracks=n, groups=(None, None), run=0)
+                      breaking=True, in_hand="kitchen", reracks=n, groups=(None, None), break_=0)
         return Outcome(respotted=rack, calls=(
             Call.of("re-rack"), Call.of("breaks", player=self.name(breaks)))), new
 

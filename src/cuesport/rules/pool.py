@@ -119,7 +119,6 @@ class PoolState(FrameState):
     reracks: int = 0
     spot: tuple[str, ...] = ()
     groups: tuple[str | None, str | None] = (None, None)  # eight-ball
-    run: int = 0  # balls legally pocketed in the current inning (the ``break`` field)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +191,7 @@ class PoolReferee(Referee):
     rotation: ClassVar[bool] = False  # lowest ball first (POOL-6.2 in 9- and 10-ball)
     state_keys: ClassVar[tuple[str, ...]] = (
         "breaking", "breaker", "fouls_in_a_row", "warned", "push_out", "offer", "reracks",
-        "spot", "run")
+        "spot")
 
     # ------------------------------------------------------------ game facts (hooks)
 
@@ -283,7 +282,6 @@ class PoolReferee(Referee):
             offer=offer,
             reracks=int(data.get("reracks", 0)),
             spot=spot,
-            run=int(data.get("run", data.get("break", 0))),
         )
         if any(n < 0 or n > 2 for n in state.fouls_in_a_row):
             raise RecordError("start: fouls_in_a_row is 0, 1 or 2 for each player")
@@ -354,7 +352,7 @@ class PoolReferee(Referee):
         calls: list[Call] = []
         p = new.to_play
         if new.to_play != old.to_play or new.frame_over:
-            new = replace(new, run=0)
+            new = replace(new, break_=0)
         if (self.three_foul_rule and not new.frame_over and new.to_play != old.to_play
                 and new.fouls_in_a_row[p] == 2 and not new.warned[p]):
             warned = list(new.warned)
@@ -633,7 +631,7 @@ class PoolReferee(Referee):
         rack = self.draw_rack(n, self.object_balls())
         new = replace(state, balls=freeze_balls(rack), to_play=state.breaker, breaking=True,
                       in_hand="kitchen", options=(), offer=None, reracks=n, push_out=False,
-                      fouls_in_a_row=(0, 0), warned=(False, False), spot=(), run=0,
+                      fouls_in_a_row=(0, 0), warned=(False, False), spot=(), break_=0,
                       groups=(None, None))
         return Outcome(respotted=rack, calls=(Call.of(
             "stalemate-rebreak", player=self.name(state.breaker)),)), new
@@ -680,7 +678,7 @@ class PoolReferee(Referee):
         nxt = play.player if continues else 1 - play.player
         return replace(st, balls=balls, to_play=nxt, in_hand=None, options=(), offer=None,
                        breaking=False, push_out=play.breaking and self.push_outs,
-                       run=st.run + scored if continues else 0)
+                       break_=st.break_ + scored if continues else 0)
 
     def won(self, state: PoolState, play: Play, balls: Balls, winner: int) -> PoolState:
         return replace(self.legal_by(state, play.player), balls=balls, frame_over=True,

@@ -123,7 +123,7 @@ class StraightPoolReferee(PoolReferee):
             balls = freeze_balls({k: v for k, v in balls.items() if k != "cue"})
         new = replace(state, balls=balls, score=self.add(state, pts), to_play=1 - p,
                       in_hand=in_hand, breaking=False, options=("play", "re-break"),
-                      offer="breaking-foul", run=0)
+                      offer="breaking-foul", break_=0)
         return Outcome(legal=False, fouls=tuple(fouls), points=pts, respotted=respotted, calls=(
             Call.of("breaking-foul"), Call.of("minus", n=2),
             *(Call.of("spotted", ball=b) for b in respotted),
@@ -143,7 +143,7 @@ class StraightPoolReferee(PoolReferee):
             new = replace(state, balls=freeze_balls(rack), score=self.add(state, pts),
                           to_play=p, breaker=p, breaking=True, in_hand="kitchen",
                           fouls_in_a_row=counts, warned=warned, reracks=n, options=(),
-                          offer=None, run=0)
+                          offer=None, break_=0)
             return Outcome(legal=False, fouls=tuple(fouls), points=pts, respotted=rack, calls=(
                 Call.of("three-fouls", player=self.name(p)), Call.of("minus", n=16),
                 Call.of("re-rack"), Call.of("breaks", player=self.name(p)))), new
@@ -154,7 +154,7 @@ class StraightPoolReferee(PoolReferee):
             balls = freeze_balls({k: v for k, v in balls.items() if k != "cue"})
         new = replace(state, balls=balls, score=self.add(state, pts), to_play=1 - p,
                       in_hand="kitchen" if kitchen else None, breaking=False,
-                      fouls_in_a_row=counts, warned=warned, options=(), offer=None, run=0)
+                      fouls_in_a_row=counts, warned=warned, options=(), offer=None, break_=0)
         calls = [Call.of("scratch") if play.scratch else Call.of("foul"), Call.of("minus", n=1)]
         calls += [Call.of("spotted", ball=b) for b in respotted]
         if kitchen:
@@ -226,7 +226,7 @@ class StraightPoolReferee(PoolReferee):
         breaker = 1 - state.to_play
         n, rack = self.new_rack(state, [str(i) for i in range(1, 16)])
         new = replace(base, balls=freeze_balls(rack), to_play=breaker, breaker=breaker,
-                      breaking=True, in_hand="kitchen", reracks=n, run=0)
+                      breaking=True, in_hand="kitchen", reracks=n, break_=0)
         return Outcome(respotted=rack, calls=(
             Call.of("re-rack"), Call.of("breaks", player=self.name(breaker)))), new
 
@@ -236,6 +236,6 @@ class StraightPoolReferee(PoolReferee):
         self.require_live(state)
         n, rack = self.new_rack(state, [str(i) for i in range(1, 16)])
         new = replace(state, balls=freeze_balls(rack), score=(0, 0), breaking=True,
-                      in_hand="kitchen", options=(), offer=None, reracks=n, run=0,
+                      in_hand="kitchen", options=(), offer=None, reracks=n, break_=0,
                       fouls_in_a_row=(0, 0), warned=(False, False), spot=())
         return Outcome(respotted=rack, calls=(Call.of("stalemate"),)), new
