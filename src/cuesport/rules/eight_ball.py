@@ -152,8 +152,8 @@ class EightBallReferee(PoolReferee):
             balls, respotted = self.spot_balls(state.balls, [EIGHT])
             return Outcome(respotted=respotted, calls=(Call.of("spotted", ball=EIGHT),)), \
                 replace(base, balls=balls)
-        # re-rack (P8-3.3(4)(b), (5)(b), (6)(b)): the chooser breaks; re-rack-opponent
-        # (P8-3.3(4)(c)): the offender breaks again
+        # re-rack (P8-3.3(4), P8-3.3(5), P8-3.3(6)): the chooser breaks; re-rack-opponent
+        # (P8-3.3(4)): the offender breaks again
         breaks = p if d.choice == "re-rack" else 1 - p
         n = state.reracks + 1
         rack = self.draw_rack(n, self.object_balls())
