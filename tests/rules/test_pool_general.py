@@ -372,3 +372,10 @@ def test_pool_announcements_in_russian() -> None:
     r = rule_(NB, [shot(0, hits=["1"], rails=["1"], pots={"cue": "top-left"})], start=MID,
               lang="ru")[-1]
     assert r["announce"] == ["Скрэтч", "Биток с руки"]
+
+
+def test_pool_1_9_pool_1_8_outside_interference_restores_and_replays() -> None:
+    r = last(NB, [shot(0, hits=["1"], pots={"1": "top-left"}, after={"cue": (700, 1000)},
+                       judgement={"outside_interference": True})], start=MID)
+    assert r["state"]["balls"]["1"] == [300.0, 1500.0] and r["to_play"] == 0
+    assert r["announce"] == ["Replay the shot"]

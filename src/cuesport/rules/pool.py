@@ -559,6 +559,9 @@ class PoolReferee(Referee):
         if shot.nominate is not None:
             raise RecordError("nominate: pool shots call a ball with 'call'")
         play = self.read(state, shot)
+        if shot.judgement.outside_interference:
+            # POOL-1.9, POOL-1.8: interference affected the shot: restore it and replay
+            return Outcome(calls=(Call.of("replay"),)), state
         if play.settled and shot.judgement.would_have_been_hit:
             # POOL-1.7: a ball settling in affected the shot: restore and replay
             calls = tuple(Call.of("replaced", ball=b) for b in play.settled)
