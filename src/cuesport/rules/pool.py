@@ -250,7 +250,7 @@ class PoolReferee(Referee):
         in_hand = data.get("in_hand")
         if "cue" in fb and in_hand is not None:
             raise RecordError("start: the cue ball is on the table, so it is not in hand")
-        if "cue" not in fb and in_hand is None:
+        if "cue" not in fb and in_hand is None and not data.get("frame_over", False):
             in_hand = "kitchen" if breaking else "table"
         if in_hand not in (None, "kitchen", "table"):
             raise RecordError(f"start: in_hand must be 'kitchen', 'table' or null, not {in_hand!r}")
@@ -351,7 +351,7 @@ class PoolReferee(Referee):
         string, the shooter may have the nearest one spotted."""
         calls: list[Call] = []
         p = new.to_play
-        if new.to_play != old.to_play or new.frame_over:
+        if new.to_play != old.to_play and not new.frame_over:
             new = replace(new, break_=0)
         if (self.three_foul_rule and not new.frame_over and new.to_play != old.to_play
                 and new.fouls_in_a_row[p] == 2 and not new.warned[p]):
@@ -685,6 +685,7 @@ class PoolReferee(Referee):
 
     def won(self, state: PoolState, play: Play, balls: Balls, winner: int) -> PoolState:
         return replace(self.legal_by(state, play.player), balls=balls, frame_over=True,
+                       break_=state.break_ + len(play.potted) if winner == play.player else 0,
                        winner=winner, to_play=winner, options=(), offer=None, in_hand=None,
                        breaking=False, push_out=False)
 

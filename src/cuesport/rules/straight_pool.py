@@ -149,7 +149,8 @@ class StraightPoolReferee(PoolReferee):
                 Call.of("re-rack"), Call.of("breaks", player=self.name(p)))), new
         pts = self.points(p, -1)
         balls, respotted = self.spot_balls(play.after, sorted({*play.potted, *play.off}, key=int))
-        kitchen = play.scratch or any(f.name == "cue-ball-stayed-in-kitchen" for f in fouls)
+        kitchen = play.scratch or "cue" not in balls or any(
+            f.name == "cue-ball-stayed-in-kitchen" for f in fouls)
         if kitchen:
             balls = freeze_balls({k: v for k, v in balls.items() if k != "cue"})
         new = replace(state, balls=balls, score=self.add(state, pts), to_play=1 - p,
