@@ -17,7 +17,10 @@ from cuesport.equipment import (
     balls_overlap,
     balls_touching,
     behind_head_string,
+    central_contact_available,
+    clear_path_any_part,
     contact_fan,
+    cue_ball_snookered,
     d_sample_points,
     edge_contacts,
     effective_snookering_balls,
@@ -34,6 +37,7 @@ from cuesport.equipment import (
     on_head_string,
     on_table,
     overlapping_pairs,
+    partition_balls,
     path_blockers,
     path_clear,
     playable_from_kitchen,
@@ -474,3 +478,72 @@ def test_prop_behind_head_string_implies_playable(p):
         assert playable_from_kitchen(p, POOL_9FT)
     if inside_rack_outline(p, POOL_9FT):
         assert interferes_with_rack(p, POOL_9FT)
+
+
+def test_snk_2_16_e_jaw_rule_in_the_vectorised_test():
+    cue, on, not_on, _ = _jaw_position()
+    pts = np.array([cue])
+    assert not snookered_in_hand(on, not_on, R, points=pts)
+    assert snookered_in_hand(on, not_on, R, points=pts, jaws=False)
+
+
+near_pocket = st.sampled_from([(-5.0, 1784.5), (10.0, 1800.0), (1783.0, 1770.0), (5.0, 3560.0)])
+anywhere = st.tuples(st.floats(30.0, 1748.0), st.floats(30.0, 3539.0))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.tuples(st.floats(597.0, 1181.0), st.floats(445.0, 737.0)),
+    st.one_of(near_pocket, anywhere),
+    st.lists(anywhere, max_size=8),
+)
+def test_prop_vectorised_in_hand_agrees_with_scalar(cue, target, others):
+    not_on = {f"b{i}": p for i, p in enumerate(others)
+              if math.dist(p, cue) >= D and math.dist(p, target) >= D}
+    if math.dist(cue, target) < D:
+        return
+    on = {"t": target}
+    scalar = snookered(cue, on, not_on, R, table=SNOOKER)
+    assert snookered_in_hand(on, not_on, R, points=np.array([cue])) == scalar
+    if snookered_in_hand(on, not_on, R, step=40.0):
+        assert snookered((889.0, 737.0), on, not_on, R, table=SNOOKER) or any(
+            math.dist((889.0, 737.0), p) < D for p in not_on.values()
+        )
+
+
+# ---------------------------------------------------------------- aggregate helpers
+
+
+def test_partition_balls_leaves_the_cue_ball_out():
+    pos = {"cue": (1.0, 1.0), "red1": (2.0, 2.0), "red2": (3.0, 3.0), "blue": (4.0, 4.0)}
+    on, not_on = partition_balls(pos, {"red1", "red2"})
+    assert on == {"red1": (2.0, 2.0), "red2": (3.0, 3.0)}
+    assert not_on == {"blue": (4.0, 4.0)}
+
+
+def test_snk_3_14_c_clear_path_and_central_contact_for_reds():
+    cue = (889.0, 1200.0)
+    on = {"red1": (889.0, 2200.0)}
+    # example A of SNK-2.16: full ball available, right edge blocked
+    not_on = {"pink": (949.0, 1700.0)}
+    assert clear_path_any_part(cue, on, not_on, R)
+    assert central_contact_available(cue, on, not_on, R, reds=False)
+    assert not central_contact_available(cue, on, not_on, R, reds=True)  # full diameter
+    assert central_contact_available(cue, on, {"pink": (999.0, 1700.0)}, R, reds=True)
+    wall = {"a": (835.0, 1700.0), "b": (889.0, 1700.0), "c": (943.0, 1700.0)}
+    assert not clear_path_any_part(cue, on, wall, R)
+
+
+def test_snk_3_10_free_ball_test_dispatches_on_in_hand():
+    on = {"red1": (889.0, 2200.0)}
+    not_on = {"blue": (889.0, 1400.0)}
+    assert cue_ball_snookered((889.0, 737.0), on, not_on, R)
+    assert not cue_ball_snookered(None, on, not_on, R)  # checklist 18
+    assert not cue_ball_snookered((889.0, 737.0), on, {"blue": (999.0, 1700.0)}, R)
+
+
+@given(st.dictionaries(st.sampled_from("abcdefgh"), pt, min_size=1, max_size=8))
+def test_prop_touching_lists_are_symmetric(pos):
+    for a in pos:
+        for b in touching_balls(a, pos, R):
+            assert a in touching_balls(b, pos, R)

@@ -429,3 +429,77 @@ def test_prop_spotted_pool_balls_never_overlap(points, todo):
         assert on_table(out[b], POOL_9FT)
         if "cue" in out:
             assert math.dist(out[b], out["cue"]) >= 2 * PR + TOUCH_TOL - 1e-9
+
+
+# ---------------------------------------------------------------- checklist items
+
+
+def test_snk_3_4_b_respotted_black_follows_3_7_when_spot_occupied():
+    # only the black remains, levelled scores: the black is spotted (cue ball on its spot)
+    out = respot_colours(["black"], {"cue": (889.0 + 20.0, 3245.0)})
+    assert out["black"] == pytest.approx(S["pink"])
+
+
+def test_one_2_7_1_checklist_1_opening_pot_red_back_on_spot():
+    out, origin = respot_one_red({"white": (700.0, 2600.0)})
+    assert (out["red"], origin) == ((889.0, 3245.0), "SPOT")
+
+
+def test_one_2_7_3_checklist_7_cycle_spot_spot_centre_spot():
+    places = []
+    succession = [False, True, False]  # after pot 1: c=1; pot 2: c=2; pot 3 from centre: c=0
+    for succ in succession:
+        out, origin = respot_one_red({"white": (300.0, 300.0)}, succession=succ)
+        places.append((origin, out["red"]))
+    assert places == [
+        ("SPOT", (889.0, 3245.0)),
+        ("CENTRE", (889.0, 1784.5)),
+        ("SPOT", (889.0, 3245.0)),
+    ]
+
+
+def test_one_2_7_2_checklist_8_centre_covered_by_yellow():
+    out, origin = respot_one_red({"yellow": (889.0, 1784.5 + 10.0)}, succession=True)
+    assert (out["red"], origin) == ((889.0, 2676.75), "PYRAMID")
+    both = {"yellow": (889.0, 1784.5), "white": (889.0, 2676.75)}
+    out, origin = respot_one_red(both, succession=True)
+    assert (out["red"], origin) == ((889.0, 3245.0), "SPOT_UNCOUNTED")
+
+
+def test_one_2_9_4_checklist_16_brown_spot_position_occupied():
+    out = one_red_opponent_ball({"white": (889.0 + 30.0, 737.0 + 10.0)}, "yellow")
+    assert out["yellow"] == (1181.0, 737.0)
+
+
+def test_one_2_12_3_checklist_18_in_hand_option_places_red_and_offender_ball():
+    # the incoming player's ball goes in hand; red on the spot, the offender's ball centre
+    pos = {"white": (400.0, 2000.0), "yellow": (889.0, 1784.5 + 5.0), "red": (100.0, 100.0)}
+    out = one_red_touching_reset(pos, "white")
+    assert out == {"red": (889.0, 3245.0), "yellow": (889.0, 1784.5)}
+
+
+def test_one_2_10_checklist_19_touching_ball_red_to_spot_opponent_to_centre():
+    pos = {"yellow": (700.0, 2500.0), "red": (700.0, 2552.6), "white": (200.0, 300.0)}
+    out = one_red_touching_reset(pos, "yellow")
+    assert out == {"red": (889.0, 3245.0), "white": (889.0, 1784.5)}
+
+
+def test_pool_1_4_checklist_2_nine_frozen_behind_three_on_foot_spot():
+    out = spot_pool_balls(["9"], {"3": P["foot"], "cue": (635.0, 400.0)})
+    assert out["9"] == pytest.approx((635.0, 1905.0 + PD))
+    assert math.dist(out["9"], out["3"]) == pytest.approx(PD)
+
+
+def test_pool_1_4_checklist_3_cue_ball_behind_foot_spot_blocks_string():
+    out = spot_pool_balls(["9"], {"cue": (635.0, 1905.0 + 30.0)})
+    assert out["9"] == pytest.approx((635.0, 1935.0 + PD + TOUCH_TOL))
+    assert not balls_touching(out["9"], out["cue"], PR)
+    assert math.dist(out["9"], out["cue"]) == pytest.approx(PD + TOUCH_TOL)
+
+
+def test_pool_1_5_checklist_4_nearest_ball_behind_head_string_spotted():
+    pos = {"cue": (635.0, 200.0), "4": (300.0, 600.0), "6": (900.0, 300.0)}
+    nearest = nearest_to_head_string(pos, POOL_9FT)
+    assert nearest == ["4"]
+    out = spot_pool_balls(nearest, pos)
+    assert out["4"] == (635.0, 1905.0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -302,35 +303,39 @@ def _first_touch_along(start: Vec, end: Vec, centre: Vec, reach: float) -> float
     return max(0.0, s)
 
 
-def _first_touch_segment(start: Vec, end: Vec, seg: tuple[Vec, Vec], reach: float) -> float | None:
-    """Same as _first_touch_along for a segment obstacle (distance is convex along a line)."""
-    length = distance(start, end)
+def _first_touch_many(
+    starts: np.ndarray, ends: np.ndarray, centres: np.ndarray, reach: np.ndarray
+) -> np.ndarray:
+    """For N segments and M discs: the distance along each segment at which it first comes
+    within ``reach`` of a disc centre (inf if never). Vectorised _first_touch_along."""
+    n = len(starts)
+    if len(centres) == 0 or n == 0:
+        return np.full(n, np.inf)
+    d = ends - starts
+    length = np.hypot(d[:, 0], d[:, 1])
+    u = d / np.where(length > 0.0, length, 1.0)[:, None]
+    p = centres[None, :, :] - starts[:, None, :]
+    along = (p * u[:, None, :]).sum(axis=2)
+    perp2 = (p * p).sum(axis=2) - along * along
+    r2 = (reach * reach)[None, :]
+    half = np.sqrt(np.maximum(r2 - perp2, 0.0))
+    hit = (perp2 < r2) & (along - half <= length[:, None]) & (along + half >= 0.0)
+    return np.where(hit, np.maximum(along - half, 0.0), np.inf).min(axis=1)
 
-    def at(s: float) -> float:
-        k = s / length if length else 0.0
-        q = (start[0] + k * (end[0] - start[0]), start[1] + k * (end[1] - start[1]))
-        return _point_segment_distance(q, seg[0], seg[1])
 
-    lo, hi = 0.0, length
-    for _ in range(80):  # ternary search for the nearest approach
-        m1, m2 = lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0
-        if at(m1) < at(m2):
-            hi = m2
-        else:
-            lo = m1
-    best = (lo + hi) / 2.0
-    if at(best) >= reach:
-        return None
-    if at(0.0) < reach:
-        return 0.0
-    lo, hi = 0.0, best
-    for _ in range(60):  # the first crossing lies before the nearest approach
-        mid = (lo + hi) / 2.0
-        if at(mid) < reach:
-            hi = mid
-        else:
-            lo = mid
-    return hi
+@lru_cache(maxsize=16)
+def _jaw_discs(table: TableSpec, spacing: float = 2.0) -> np.ndarray:
+    """Pocket jaws as discs (x, y, radius): each knuckle, and points every ``spacing`` mm
+    along each facing. Knuckles are taken as full circles (conservative)."""
+    rows: list[tuple[float, float, float]] = []
+    for p in pockets(table):
+        rows += [(a.centre[0], a.centre[1], a.radius) for a in p.knuckles]
+        for f in p.facings:
+            n = max(2, int(distance(f.a, f.b) / spacing) + 1)
+            for k in range(n):
+                t = k / (n - 1)
+                rows.append((f.a[0] + t * (f.b[0] - f.a[0]), f.a[1] + t * (f.b[1] - f.a[1]), 0.0))
+    return np.array(rows, dtype=float)
 
 
 def _inside_nose_rectangle(p: Vec, table: TableSpec, radius: float) -> bool:
@@ -338,24 +343,28 @@ def _inside_nose_rectangle(p: Vec, table: TableSpec, radius: float) -> bool:
     return r <= p[0] <= table.width - r and r <= p[1] <= table.length - r
 
 
+def _discs_near(discs: np.ndarray, points: np.ndarray, radius: float) -> np.ndarray:
+    """The discs that can touch a ball whose centre stays in the bounding box of points."""
+    lo, hi = points.min(axis=0), points.max(axis=0)
+    margin = radius + discs[:, 2]
+    keep = ((discs[:, :2] >= lo - margin[:, None]) & (discs[:, :2] <= hi + margin[:, None])).all(
+        axis=1
+    )
+    return discs[keep]
+
+
 def jaw_obstruction(start: Vec, end: Vec, table: TableSpec, radius: float) -> float | None:
     """SNK-2.16(e): distance along the path at which the rolling ball first meets a pocket
-    jaw (knuckle or facing), or None. Knuckles are taken as full circles (conservative)."""
+    jaw (knuckle or facing), or None."""
     if _inside_nose_rectangle(start, table, radius) and _inside_nose_rectangle(
         end, table, radius
     ):
         return None  # the jaws lie outside the nose rectangle, which is convex
-    hits: list[float] = []
-    for p in pockets(table):
-        for arc in p.knuckles:
-            s = _first_touch_along(start, end, arc.centre, radius + arc.radius)
-            if s is not None:
-                hits.append(s)
-        for f in p.facings:
-            s = _first_touch_segment(start, end, (f.a, f.b), radius)
-            if s is not None:
-                hits.append(s)
-    return min(hits) if hits else None
+    discs = _jaw_discs(table)
+    s = _first_touch_many(
+        np.array([start], float), np.array([end], float), discs[:, :2], radius + discs[:, 2]
+    )[0]
+    return None if math.isinf(s) else float(s)
 
 
 def _ball_obstruction(start: Vec, end: Vec, obstacles: Positions, radius: float) -> float | None:
@@ -425,6 +434,31 @@ def effective_snookering_balls(
     return frozenset(n for n, d in dists.items() if d <= nearest + tie)
 
 
+def partition_balls(
+    positions: Positions, on: Collection[str], *, cue: str = "cue"
+) -> tuple[dict[str, Vec], dict[str, Vec]]:
+    """Split a position into (balls on, balls not on), leaving the cue ball out."""
+    balls_on = {n: p for n, p in positions.items() if n in on and n != cue}
+    not_on = {n: p for n, p in positions.items() if n not in on and n != cue}
+    return balls_on, not_on
+
+
+def clear_path_any_part(
+    cue: Vec, balls_on: Positions, balls_not_on: Positions, radius: float
+) -> bool:
+    """SNK-3.14(c): a clear straight path from the cue ball to any part of any ball on."""
+    return any(any_part_available(cue, p, balls_not_on, radius) for p in balls_on.values())
+
+
+def central_contact_available(
+    cue: Vec, balls_on: Positions, balls_not_on: Positions, radius: float, *, reds: bool
+) -> bool:
+    """SNK-3.14(c), SNK-X.2 ``full_ball_available``: central full-ball contact on some ball
+    on; when reds are on, some red must be clear across its full diameter (both edges)."""
+    test = fully_available if reds else full_ball_available
+    return any(test(cue, p, balls_not_on, radius) for p in balls_on.values())
+
+
 # ---------------------------------------------------------------- the D, in hand
 
 
@@ -446,41 +480,21 @@ def d_sample_points(table: TableSpec = SNOOKER, step: float = 4.0) -> np.ndarray
     return np.vstack([grid, arc, line])
 
 
-def _segments_clear(
-    starts: np.ndarray, ends: np.ndarray, obstacles: np.ndarray, reach: float
-) -> np.ndarray:
-    """Vectorised path_clear: for N segments and M obstacle centres, True where no centre
-    is nearer than ``reach`` to the segment."""
-    clear = np.ones(len(starts), dtype=bool)
-    d = ends - starts
-    n2 = np.maximum((d * d).sum(axis=1), 1e-12)
-    for q in obstacles:
-        w = q[None, :] - starts
-        t = np.clip((w * d).sum(axis=1) / n2, 0.0, 1.0)
-        closest = starts + t[:, None] * d
-        dist2 = ((q[None, :] - closest) ** 2).sum(axis=1)
-        clear &= dist2 >= reach * reach
-    return clear
-
-
-def _fully_available_many(
-    cues: np.ndarray, target: Vec, obstacles: np.ndarray, radius: float
-) -> np.ndarray:
+def _edge_ends(cues: np.ndarray, target: Vec, radius: float) -> tuple[np.ndarray, ...]:
+    """Vectorised edge_contacts: left ends, right ends and the cue-target distances."""
     reach = 2.0 * radius
-    tgt = np.asarray(target, dtype=float)
-    d = tgt[None, :] - cues
+    d = np.asarray(target, dtype=float)[None, :] - cues
     dist = np.hypot(d[:, 0], d[:, 1])
-    touching = dist <= reach
     safe = np.maximum(dist, reach * (1.0 + 1e-12))
     alpha = np.arcsin(reach / safe)
-    length = np.sqrt(np.maximum(safe * safe - reach * reach, 0.0))
+    length = np.sqrt(safe * safe - reach * reach)
     base = np.arctan2(d[:, 1], d[:, 0])
-    ok = np.ones(len(cues), dtype=bool)
-    for sgn in (1.0, -1.0):
-        ang = base + sgn * alpha
-        ends = cues + length[:, None] * np.column_stack([np.cos(ang), np.sin(ang)])
-        ok &= _segments_clear(cues, ends, obstacles, reach)
-    return ok | touching
+    left, right = base + alpha, base - alpha
+    return (
+        cues + length[:, None] * np.column_stack([np.cos(left), np.sin(left)]),
+        cues + length[:, None] * np.column_stack([np.cos(right), np.sin(right)]),
+        dist,
+    )
 
 
 def snookered_in_hand(
@@ -491,33 +505,53 @@ def snookered_in_hand(
     table: TableSpec = SNOOKER,
     step: float = 4.0,
     points: np.ndarray | None = None,
+    jaws: bool = True,
+    touch_tol: float = TOUCH_TOL,
 ) -> bool:
-    """SNK-2.16(a): in hand, snookered only if snookered from every position in or on the
-    lines of the D (sampled by :func:`d_sample_points`; pass ``points`` to refine).
-
-    Placements where the cue ball would overlap a ball are skipped (it cannot go there)."""
+    """SNK-2.16(a): in hand, snookered only if snookered (as :func:`snookered`) from every
+    position in or on the lines of the D (sampled by :func:`d_sample_points`; pass
+    ``points`` to refine). Placements where the cue ball would overlap a ball are skipped."""
     if not balls_on:
         return False
     cues = d_sample_points(table, step) if points is None else np.asarray(points, float)
-    everyone = np.array(
-        [*balls_on.values(), *balls_not_on.values()], dtype=float
-    ).reshape(-1, 2)
+    everyone = np.array([*balls_on.values(), *balls_not_on.values()], float).reshape(-1, 2)
     if len(everyone):
-        gaps = np.hypot(cues[:, None, 0] - everyone[None, :, 0],
-                        cues[:, None, 1] - everyone[None, :, 1])
-        cues = cues[(gaps >= 2.0 * radius - OVERLAP_EPS).all(axis=1)]
-    obstacles = np.array(list(balls_not_on.values()), dtype=float).reshape(-1, 2)
-    available = np.zeros(len(cues), dtype=bool)
-    for target in balls_on.values():
-        available |= _fully_available_many(cues, target, obstacles, radius)
-        if available.all():
-            return False
-    if available.any():
-        return False
-    # Only pocket jaws can still save the striker (2.16(e)); check the rare cases exactly.
-    if any(not _inside_nose_rectangle(p, table, radius) for p in balls_on.values()):
-        return all(
-            snookered((float(c[0]), float(c[1])), balls_on, balls_not_on, radius, table=table)
-            for c in cues
+        gaps = np.hypot(
+            cues[:, None, 0] - everyone[None, :, 0], cues[:, None, 1] - everyone[None, :, 1]
         )
-    return True
+        cues = cues[(gaps >= 2.0 * radius - OVERLAP_EPS).all(axis=1)]
+    obstacles = np.array(list(balls_not_on.values()), float).reshape(-1, 2)
+    reach = np.full(len(obstacles), 2.0 * radius)
+    discs = _jaw_discs(table)
+    free = np.zeros(len(cues), dtype=bool)
+    for target in balls_on.values():
+        left, right, dist = _edge_ends(cues, target, radius)
+        ok = dist < 2.0 * radius + touch_tol  # a touching ball on (SNK-3.8)
+        both_clear = np.ones(len(cues), dtype=bool)
+        near_jaw = jaws and not _inside_nose_rectangle(target, table, radius)
+        for ends in (left, right):
+            by_ball = _first_touch_many(cues, ends, obstacles, reach)
+            both_clear &= np.isinf(by_ball)
+            if near_jaw:  # SNK-2.16(e): a jaw nearer than the first obstructing ball
+                near = _discs_near(discs, np.vstack([cues, ends]), radius)
+                by_jaw = _first_touch_many(cues, ends, near[:, :2], radius + near[:, 2])
+                ok |= np.isfinite(by_ball) & (by_jaw < by_ball)
+        free |= ok | both_clear
+        if free.all():
+            return False
+    return not free.any()
+
+
+def cue_ball_snookered(
+    cue: Vec | None,
+    balls_on: Positions,
+    balls_not_on: Positions,
+    radius: float,
+    *,
+    table: TableSpec = SNOOKER,
+) -> bool:
+    """SNK-3.10: the free-ball test after a foul: from the cue ball's position, or, when it
+    is in hand (``cue`` None), from every position of the D (SNK-2.16(a)). Jaws count."""
+    if cue is None:
+        return snookered_in_hand(balls_on, balls_not_on, radius, table=table)
+    return snookered(cue, balls_on, balls_not_on, radius, table=table)

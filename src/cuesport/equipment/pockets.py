@@ -14,7 +14,8 @@ Conventions (all lengths in mm, angles in degrees):
   nose line and the facing (the "jaw curve").
 * **shelf**: depth, along the pocket's axis, from the mouth line to the drop edge of the
   slate. A ball is captured once its centre passes the drop edge: the capture circle is
-  inscribed between the facings with its nearest point on the drop edge.
+  tangent to both facings, with its nearest point on the drop edge.
+* The facings run from the knuckles to the back of the cushion rubber (``depth``).
 
 Sources: WPA equipment specifications (pool mouths, cut angles); BCA equipment
 specifications (shelf depths). Snooker pocket dimensions are set by the WPBSA templates,
@@ -124,6 +125,7 @@ def place_pocket(
     nominal: Vec,
     axis: Vec,
     spec: PocketSpec,
+    depth: float = 50.0,
 ) -> Pocket:
     """Build a pocket's pieces from its spec, its nominal point and its axis (into the pocket).
 
@@ -143,11 +145,11 @@ def place_pocket(
     theta_f = math.radians(spec.cut_angle) - beta  # facing angle in the (s·t, axis) basis
     half_cut = math.radians(spec.cut_angle) / 2.0
     run = spec.knuckle_radius / math.tan(half_cut)  # from point to each tangency
-    # Throat half-width at the drop edge, and the capture circle inscribed there.
-    throat = half + spec.shelf * math.cos(theta_f) / math.sin(theta_f)
-    capture_r = max(throat, 1.0)
+    # Capture circle on the axis, tangent to both facings, nearest point on the drop edge:
+    # distance from its centre to a facing line equals its radius.
+    sin_f, cos_f = math.sin(theta_f), math.cos(theta_f)
+    capture_r = (half * sin_f + spec.shelf * cos_f) / (1.0 - cos_f)
     capture = Circle(_add(mouth_centre, axis, spec.shelf + capture_r), capture_r)
-    facing_len = (spec.shelf + 2.0 * capture_r) / math.sin(theta_f)
     points, nose_ends, knuckles, facings = [], [], [], []
     for s in (1.0, -1.0):
         st = (tangent[0] * s, tangent[1] * s)
@@ -167,6 +169,11 @@ def place_pocket(
         points.append(p)
         nose_ends.append(t_nose)
         knuckles.append(Arc(centre, spec.knuckle_radius, start, end))
+        # The facing ends at the back of the cushion rubber, ``depth`` behind the nose line.
+        outward = (-cushion[1], cushion[0])
+        if outward[0] * axis[0] + outward[1] * axis[1] < 0:
+            outward = (-outward[0], -outward[1])
+        facing_len = depth / (facing[0] * outward[0] + facing[1] * outward[1])
         facings.append(Segment(t_face, _add(p, facing, facing_len)))
     return Pocket(
         name=name,

@@ -179,8 +179,9 @@ def one_red_touching_reset(
     *,
     red: str = "red",
 ) -> dict[str, Vec]:
-    """ONE-2.10: the red on the spot, the opponent's cue ball (if on the table) on the centre
-    spot, the striker's cue ball taken in hand (absent from the result)."""
+    """ONE-2.10 (and ONE-2.12.3(2) with ``striker`` = the incoming player): the red on the
+    spot, the other cue ball (if on the table) on the centre spot, the striker's cue ball
+    taken in hand (absent from the result). Both spots are vacated first, so never occupied."""
     spots = snooker_spots(table)
     out = {n: p for n, p in positions.items() if n != striker}
     others = [n for n in out if n != red]

@@ -185,15 +185,15 @@ def diamonds(table: TableSpec) -> tuple[Vec, ...]:
 @lru_cache(maxsize=32)
 def pockets(table: TableSpec) -> tuple[Pocket, ...]:
     """The six pockets, in the protocol's order (bottom-left ... top-right)."""
-    w, ln = table.width, table.length
+    w, ln, c = table.width, table.length, table.cushion_width
     s = 1.0 / math.sqrt(2.0)
     return (
-        place_pocket("bottom-left", "corner", (0.0, 0.0), (-s, -s), table.corner),
-        place_pocket("bottom-right", "corner", (w, 0.0), (s, -s), table.corner),
-        place_pocket("middle-left", "middle", (0.0, ln / 2.0), (-1.0, 0.0), table.middle),
-        place_pocket("middle-right", "middle", (w, ln / 2.0), (1.0, 0.0), table.middle),
-        place_pocket("top-left", "corner", (0.0, ln), (-s, s), table.corner),
-        place_pocket("top-right", "corner", (w, ln), (s, s), table.corner),
+        place_pocket("bottom-left", "corner", (0.0, 0.0), (-s, -s), table.corner, c),
+        place_pocket("bottom-right", "corner", (w, 0.0), (s, -s), table.corner, c),
+        place_pocket("middle-left", "middle", (0.0, ln / 2.0), (-1.0, 0.0), table.middle, c),
+        place_pocket("middle-right", "middle", (w, ln / 2.0), (1.0, 0.0), table.middle, c),
+        place_pocket("top-left", "corner", (0.0, ln), (-s, s), table.corner, c),
+        place_pocket("top-right", "corner", (w, ln), (s, s), table.corner, c),
     )
 
 

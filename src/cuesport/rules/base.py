@@ -16,7 +16,14 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from cuesport.equipment import TableSpec, ball_names, pockets, table_for
+from cuesport.equipment import (
+    TableSpec,
+    ball_names,
+    on_table,
+    overlapping_pairs,
+    pockets,
+    table_for,
+)
 from cuesport.record import (
     Claim,
     Concede,
@@ -285,23 +292,19 @@ class Referee:
 def on_table_or_in_jaws(table: TableSpec, p: Vec, tol: float = 0.5) -> bool:
     """A resting centre is at least r from every cushion nose, or inside a pocket mouth
     (a ball balanced on the edge of a pocket, SNK-3.9)."""
-    r = table.ball_radius
-    x, y = p
-    if not (math.isfinite(x) and math.isfinite(y)):
+    if not (math.isfinite(p[0]) and math.isfinite(p[1])):
         return False
-    if r - tol <= x <= table.width - r + tol and r - tol <= y <= table.length - r + tol:
+    if on_table(p, table, eps=tol):
         return True
     return any(math.dist(p, pk.mouth_centre) <= pk.spec.mouth / 2.0 for pk in pockets(table))
 
 
 def check_no_overlap(balls: Mapping[str, Vec], radius: float, where: str) -> None:
-    items = list(balls.items())
-    limit = 2.0 * radius - OVERLAP_TOL
-    for i, (a, pa) in enumerate(items):
-        for b, pb in items[i + 1 :]:
-            if math.dist(pa, pb) < limit:
-                raise RecordError(f"{where}: balls {a!r} and {b!r} overlap "
-                                  f"(centres {math.dist(pa, pb):.1f} mm apart)")
+    clash = overlapping_pairs(balls, radius, eps=OVERLAP_TOL)
+    if clash:
+        a, b = clash[0]
+        gap = math.dist(balls[a], balls[b])
+        raise RecordError(f"{where}: balls {a!r} and {b!r} overlap (centres {gap:.1f} mm apart)")
 
 
 def state_fields(cls: type) -> tuple[str, ...]:
