@@ -54,6 +54,7 @@ from cuesport.record import (
     Stalemate,
 )
 from cuesport.rules.base import (
+    OVERLAP_TOL,
     Balls,
     Foul,
     FrameState,
@@ -310,6 +311,23 @@ class PoolReferee(Referee):
 
     # ------------------------------------------------------------ helpers
 
+    def check_balls(self, balls: Mapping[str, Vec], where: str = "position") -> None:
+        """The base checks, with an inlined fast path for the common all-good position
+        (every shot runs it); anything unusual goes to :meth:`Referee.check_balls`."""
+        r = self.table.ball_radius
+        lo, hx, hy = r - 0.5, self.table.width - r + 0.5, self.table.length - r + 0.5
+        items = list(balls.items())
+        names = self.names
+        for name, (x, y) in items:
+            if name not in names or not (lo <= x <= hx and lo <= y <= hy):
+                return super().check_balls(balls, where)
+        limit = (2.0 * r - OVERLAP_TOL) ** 2
+        for i, (_, (x, y)) in enumerate(items):
+            for _, (u, v) in items[i + 1:]:
+                if (x - u) * (x - u) + (y - v) * (y - v) < limit:
+                    return super().check_balls(balls, where)
+        return None
+
     @staticmethod
     def lowest(balls: Mapping[str, Vec]) -> str | None:
         nums = [int(n) for n in balls if n != "cue"]
@@ -409,7 +427,6 @@ class PoolReferee(Referee):
             if not state.in_hand:
                 raise RecordError("cue_ball: the cue ball is not in hand")
             placed["cue"] = (float(shot.cue_ball[0]), float(shot.cue_ball[1]))
-            self.check_balls(freeze_balls({**state.balls, **placed}), "cue_ball")
         elif state.in_hand and shot.stroke:
             raise RecordError("cue_ball: the cue ball is in hand; say where it was placed")
         before = freeze_balls({**state.balls, **placed})
