@@ -379,3 +379,11 @@ def test_pool_1_9_pool_1_8_outside_interference_restores_and_replays() -> None:
                        judgement={"outside_interference": True})], start=MID)
     assert r["state"]["balls"]["1"] == [300.0, 1500.0] and r["to_play"] == 0
     assert r["announce"] == ["Replay the shot"]
+
+
+def test_pool_6_17_unsportsmanlike_conduct_loses_the_rack() -> None:
+    r = last(NB, [{"foul": {"player": 1, "rule": "POOL-6.17"}}], start=MID)
+    assert r["frame_over"] and r["winner"] == 0 and fouls(r) == ["POOL-6.17"]
+    r = last("straight-pool", [{"foul": {"player": 0, "rule": "POOL-6.17"}}],
+             start=pos(MID["balls"], breaking=False))
+    assert r["winner"] == 1 and r["announce"] == ["Foul by Ann", "Game to Bob"]

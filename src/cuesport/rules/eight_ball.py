@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from cuesport.equipment.racks import eight_ball_rack
@@ -26,7 +25,7 @@ from cuesport.record import Call as CallModel
 from cuesport.record import Decision, RecordError
 from cuesport.rules.base import Foul, FrameState, Outcome, freeze_balls
 from cuesport.rules.calls import Call, Catalog
-from cuesport.rules.pool import Play, PoolReferee, PoolState, Position
+from cuesport.rules.pool import Play, PoolReferee, PoolState, Position, evolve
 
 EIGHT = "8"
 GROUPS = ("solids", "stripes")
@@ -103,17 +102,17 @@ class EightBallReferee(PoolReferee):
         other = 1 - play.player
         cue_gone = play.scratch
         in_hand = "kitchen" if cue_gone else None
-        base = replace(state, to_play=other, breaking=False, in_hand=in_hand,
+        base = evolve(state, to_play=other, breaking=False, in_hand=in_hand,
                        balls=freeze_balls({k: v for k, v in play.after.items()
                                            if not (cue_gone and k == "cue")}))
         eight_in = EIGHT in play.potted
         if eight_in and cue_gone:  # P8-3.3(6): the 8 and a scratch
-            new = replace(base, options=("spot-eight", "re-rack"), offer="eight-scratch")
+            new = evolve(base, options=("spot-eight", "re-rack"), offer="eight-scratch")
             return Outcome(legal=False, fouls=tuple(fouls), calls=(
                 Call.of("scratch"), Call.of("eight-options"))), new
         respot = [EIGHT] if (eight_in and fouls) or EIGHT in play.off else []
         balls, respotted = self.spot_balls(base.balls, respot)  # P8-3.7
-        base = replace(base, balls=balls)
+        base = evolve(base, balls=balls)
         spotted = tuple(Call.of("spotted", ball=b) for b in respotted)
         if play.off:  # P8-3.3(7): an object ball off the table on the break
             fouls = [*fouls, self._f("P8-3.3(7)", "ball-off-table-on-break")]
@@ -121,7 +120,7 @@ class EightBallReferee(PoolReferee):
             # P8-3.3(4): illegal break; with a scratch the table is accepted with the cue
             # ball in hand behind the head string (Ambiguities 4)
             fouls = [*fouls, self._f("P8-3.3(4)", "illegal-break")]
-            new = replace(base, options=("play", "re-rack", "re-rack-opponent"),
+            new = evolve(base, options=("play", "re-rack", "re-rack-opponent"),
                           offer="illegal-break")
             return Outcome(legal=False, fouls=tuple(fouls), respotted=respotted, calls=(
                 Call.of("illegal-break"), *spotted, Call.of("break-options"))), new
@@ -130,11 +129,11 @@ class EightBallReferee(PoolReferee):
             if cue_gone:
                 return Outcome(legal=False, fouls=tuple(fouls), respotted=respotted, calls=(
                     *calls, Call.of("in-hand-kitchen"))), base
-            new = replace(base, options=("play", "in-hand"), offer="break-foul")
+            new = evolve(base, options=("play", "in-hand"), offer="break-foul")
             return Outcome(legal=False, fouls=tuple(fouls), respotted=respotted, calls=(
                 *calls, Call.of("accept-or-in-hand"))), new
         if eight_in:  # P8-3.3(5): the breaker spots the 8 and continues, or re-racks
-            new = replace(self.legal_by(base, play.player), to_play=play.player,
+            new = evolve(self.legal_by(base, play.player), to_play=play.player,
                           options=("spot-eight", "re-rack"), offer="eight-on-break")
             return Outcome(calls=(Call.of("eight-options"),)), new
         # P8-3.3(3): a ball pocketed without a foul: the breaker continues, table open
@@ -146,18 +145,18 @@ class EightBallReferee(PoolReferee):
         p = state.to_play
         if d.choice == "in-hand":  # P8-3.3(7), P8-3.3(8)
             balls = freeze_balls({k: v for k, v in state.balls.items() if k != "cue"})
-            return Outcome(calls=(Call.of("in-hand-kitchen"),)), replace(
+            return Outcome(calls=(Call.of("in-hand-kitchen"),)), evolve(
                 base, balls=balls, in_hand="kitchen")
         if d.choice == "spot-eight":  # P8-3.3(5), P8-3.3(6)
             balls, respotted = self.spot_balls(state.balls, [EIGHT])
             return Outcome(respotted=respotted, calls=(Call.of("spotted", ball=EIGHT),)), \
-                replace(base, balls=balls)
+                evolve(base, balls=balls)
         # re-rack (P8-3.3(4), P8-3.3(5), P8-3.3(6)): the chooser breaks; re-rack-opponent
         # (P8-3.3(4)): the offender breaks again
         breaks = p if d.choice == "re-rack" else 1 - p
         n = state.reracks + 1
         rack = self.draw_rack(n, self.object_balls())
-        new = replace(base, balls=freeze_balls(rack), to_play=breaks, breaker=breaks,
+        new = evolve(base, balls=freeze_balls(rack), to_play=breaks, breaker=breaks,
                       breaking=True, in_hand="kitchen", reracks=n, groups=(None, None), break_=0)
         return Outcome(respotted=rack, calls=(
             Call.of("re-rack"), Call.of("breaks", player=self.name(breaks)))), new
@@ -184,7 +183,7 @@ class EightBallReferee(PoolReferee):
                 loss = self._f("P8-3.8(2)", "eight-before-group")
             else:
                 loss = self._f("P8-3.8(3)", "eight-in-wrong-pocket")
-            new = replace(state, balls=play.after, frame_over=True, winner=1 - p,
+            new = evolve(state, balls=play.after, frame_over=True, winner=1 - p,
                           to_play=1 - p, options=(), offer=None, in_hand=None)
             return Outcome(legal=False, fouls=(*fouls, loss), calls=(
                 Call.of("loses", player=self.name(p)),
@@ -208,7 +207,7 @@ class EightBallReferee(PoolReferee):
         elif called:
             assert isinstance(call, CallModel)
             called = group_of(call.ball) == groups[p]  # his own group's ball
-        new = self.play_on(replace(state, groups=groups), play, play.after, called,
+        new = self.play_on(evolve(state, groups=groups), play, play.after, called,
                            scored=len(play.potted))
         if not called:
             calls.append(Call.of("to-play", player=self.name(new.to_play)))

@@ -15,7 +15,14 @@ from typing import Any, ClassVar, cast
 from cuesport.equipment.racks import nine_ball_rack
 from cuesport.rules.base import Foul, FrameState, Options, Outcome
 from cuesport.rules.calls import Call
-from cuesport.rules.pool import ALL_FOULS, Play, PoolOptions, PoolReferee, PoolState, Position
+from cuesport.rules.pool import (
+    ALL_FOULS,
+    Play,
+    PoolOptions,
+    PoolReferee,
+    PoolState,
+    Position,
+)
 
 NINE = "9"
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field
@@ -120,6 +120,22 @@ class PoolState(FrameState):
     reracks: int = 0
     spot: tuple[str, ...] = ()
     groups: tuple[str | None, str | None] = (None, None)  # eight-ball
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(PoolState))
+_STATE_FIELD_SET = frozenset(_STATE_FIELDS)
+
+
+def evolve(state: PoolState, **changes: Any) -> PoolState:
+    """``dataclasses.replace`` for :class:`PoolState`, about twice as fast (it runs several
+    times on every stroke)."""
+    if not changes.keys() <= _STATE_FIELD_SET:
+        raise TypeError(f"unknown state fields {sorted(changes.keys() - _STATE_FIELD_SET)}")
+    new = object.__new__(PoolState)
+    put = object.__setattr__
+    for f in _STATE_FIELDS:
+        put(new, f, changes[f] if f in changes else getattr(state, f))
+    return new
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +302,7 @@ class PoolReferee(Referee):
         )
         if any(n < 0 or n > 2 for n in state.fouls_in_a_row):
             raise RecordError("start: fouls_in_a_row is 0, 1 or 2 for each player")
-        return replace(state, **self.game_state_from_json(data))
+        return evolve(state, **self.game_state_from_json(data))
 
     def state_to_json(self, state: FrameState) -> dict[str, Any]:
         assert isinstance(state, PoolState)
@@ -370,12 +386,12 @@ class PoolReferee(Referee):
         calls: list[Call] = []
         p = new.to_play
         if new.to_play != old.to_play and not new.frame_over:
-            new = replace(new, break_=0)
+            new = evolve(new, break_=0)
         if (self.three_foul_rule and not new.frame_over and new.to_play != old.to_play
                 and new.fouls_in_a_row[p] == 2 and not new.warned[p]):
             warned = list(new.warned)
             warned[p] = True
-            new = replace(new, warned=(warned[0], warned[1]))
+            new = evolve(new, warned=(warned[0], warned[1]))
             calls.append(Call.of("warning", player=self.name(p)))
         spot: tuple[str, ...] = ()
         if new.in_hand == "kitchen" and not new.frame_over and not new.options:
@@ -383,12 +399,12 @@ class PoolReferee(Referee):
             if objects and all(behind_head_string(v, self.table) for v in objects.values()):
                 spot = tuple(nearest_to_head_string(objects, self.table))  # POOL-1.5
         if spot:
-            new = replace(new, spot=spot, options=("play", "spot-ball"), offer="spot-request")
+            new = evolve(new, spot=spot, options=("play", "spot-ball"), offer="spot-request")
             calls.extend(Call.of("may-spot", ball=b) for b in spot[:1])
         elif new.offer == "spot-request":
-            new = replace(new, spot=(), options=(), offer=None)
+            new = evolve(new, spot=(), options=(), offer=None)
         else:
-            new = replace(new, spot=())
+            new = evolve(new, spot=())
         return new, tuple(calls)
 
     def count_foul(self, state: PoolState, offender: int
@@ -413,7 +429,7 @@ class PoolReferee(Referee):
         counts = list(state.fouls_in_a_row)
         warned = list(state.warned)
         counts[player], warned[player] = 0, False
-        return replace(state, fouls_in_a_row=(counts[0], counts[1]),
+        return evolve(state, fouls_in_a_row=(counts[0], counts[1]),
                        warned=(warned[0], warned[1]))
 
     def _f(self, rule: str, name: str, penalty: int | None = None) -> Foul:
@@ -568,7 +584,7 @@ class PoolReferee(Referee):
                 raise RecordError(f"player {state.to_play} must first choose: "
                                   f"{', '.join(state.options)}")
             if shot.player == state.to_play:  # a shot by the player to play means "play"
-                state = replace(state, options=(), offer=None, spot=())
+                state = evolve(state, options=(), offer=None, spot=())
         if shot.call is not None and not self.calls_shots:
             raise RecordError(f"call: {self.discipline} is not a call-shot game")
         if shot.push_out and not self.push_outs:
@@ -591,6 +607,7 @@ class PoolReferee(Referee):
 
     calls_shots: ClassVar[bool] = False
     push_outs: ClassVar[bool] = False
+    win_call: ClassVar[str] = "rack-to"
 
     def decision(self, state: FrameState, d: Decision) -> tuple[Outcome, FrameState]:
         assert isinstance(state, PoolState)
@@ -599,14 +616,14 @@ class PoolReferee(Referee):
         if d.choice == "spot-ball":  # POOL-1.5: the nearest ball spotted on request
             objects = {n: v for n, v in state.balls.items() if n not in state.spot[:1]}
             balls, spotted = self.spot_balls(objects, list(state.spot[:1]))
-            new = replace(state, balls=balls, options=(), offer=None, spot=())
+            new = evolve(state, balls=balls, options=(), offer=None, spot=())
             calls = tuple(Call.of("spotted", ball=b) for b in spotted)
             return Outcome(respotted=spotted, calls=calls), new
-        base = replace(state, options=(), offer=None)
+        base = evolve(state, options=(), offer=None)
         if d.choice == "play":
             outcome, new = Outcome(), base
         elif d.choice == "pass":
-            new = replace(base, to_play=1 - state.to_play)
+            new = evolve(base, to_play=1 - state.to_play)
             outcome = Outcome(calls=(Call.of("to-play", player=self.name(new.to_play)),))
         else:
             outcome, new = self.game_decision(state, base, d)
@@ -620,6 +637,16 @@ class PoolReferee(Referee):
     def foul(self, state: FrameState, f: PlayerFoul) -> tuple[Outcome, FrameState]:
         """A foul while not striking (e.g. POOL-6.6 touching a ball while addressing)."""
         assert isinstance(state, PoolState)
+        if f.rule == "POOL-6.17":
+            # POOL-6.17: unsportsmanlike conduct is normally penalised like a serious foul:
+            # the offender loses the rack (a lesser penalty the referee chooses is recorded
+            # as the standard foul it amounts to)
+            winner = 1 - f.player
+            new = evolve(state, frame_over=True, winner=winner, to_play=winner, options=(),
+                          offer=None)
+            return Outcome(legal=False, fouls=(self._f("POOL-6.17", "unsportsmanlike-conduct"),),
+                           calls=(Call.of("foul-by", player=self.name(f.player)),
+                                  Call.of(self.win_call, player=self.name(winner)))), new
         if f.rule not in self.standard_fouls:
             raise RecordError(f"foul: {f.rule!r} is not a standard foul of {self.discipline}")
         play = self.read(state, Shot(player=f.player, stroke=False))
@@ -638,7 +665,7 @@ class PoolReferee(Referee):
         if not state.breaking or state.options:
             raise RecordError("lag: the lag is only before a break")
         breaks = lag.winner if lag.breaks is None else lag.breaks
-        new = replace(state, to_play=breaks, breaker=breaks)
+        new = evolve(state, to_play=breaks, breaker=breaks)
         return Outcome(calls=(Call.of("lag", player=self.name(lag.winner)),
                               Call.of("breaks", player=self.name(breaks)))), new
 
@@ -649,7 +676,7 @@ class PoolReferee(Referee):
         self.require_live(state)
         n = state.reracks + 1
         rack = self.draw_rack(n, self.object_balls())
-        new = replace(state, balls=freeze_balls(rack), to_play=state.breaker, breaking=True,
+        new = evolve(state, balls=freeze_balls(rack), to_play=state.breaker, breaking=True,
                       in_hand="kitchen", options=(), offer=None, reracks=n, push_out=False,
                       fouls_in_a_row=(0, 0), warned=(False, False), spot=(), break_=0,
                       groups=(None, None))
@@ -682,7 +709,7 @@ class PoolReferee(Referee):
         spot = [money] if money in play.potted else []
         balls, respotted = self.spot_balls(play.after, spot)
         other = 1 - play.player
-        new = replace(self.legal_by(state, play.player), balls=balls, to_play=other,
+        new = evolve(self.legal_by(state, play.player), balls=balls, to_play=other,
                       options=("play", "pass"), offer="push-out", in_hand=None,
                       breaking=False, push_out=False)
         calls = (Call.of("push-out"), *(Call.of("spotted", ball=b) for b in respotted),
@@ -696,12 +723,12 @@ class PoolReferee(Referee):
         (P9-2.5); after a legal break the next shot may be a push out (P9-2.4)."""
         st = self.legal_by(state, play.player)
         nxt = play.player if continues else 1 - play.player
-        return replace(st, balls=balls, to_play=nxt, in_hand=None, options=(), offer=None,
+        return evolve(st, balls=balls, to_play=nxt, in_hand=None, options=(), offer=None,
                        breaking=False, push_out=play.breaking and self.push_outs,
                        break_=st.break_ + scored if continues else 0)
 
     def won(self, state: PoolState, play: Play, balls: Balls, winner: int) -> PoolState:
-        return replace(self.legal_by(state, play.player), balls=balls, frame_over=True,
+        return evolve(self.legal_by(state, play.player), balls=balls, frame_over=True,
                        break_=state.break_ + len(play.potted) if winner == play.player else 0,
                        winner=winner, to_play=winner, options=(), offer=None, in_hand=None,
                        breaking=False, push_out=False)
@@ -719,7 +746,7 @@ class PoolReferee(Referee):
         if serious:  # POOL-6.14 with P9-2.8 / P10-9.11: three successive fouls lose the rack
             fouls = [*fouls, self._f("POOL-6.14", "three-successive-fouls")]
             winner = 1 - offender
-            new = replace(state, balls=balls, fouls_in_a_row=counts, warned=warned,
+            new = evolve(state, balls=balls, fouls_in_a_row=counts, warned=warned,
                           frame_over=True, winner=winner, to_play=winner, options=(),
                           offer=None, in_hand=None, breaking=False, push_out=False)
             calls += [Call.of("three-fouls", player=self.name(offender)),
@@ -729,7 +756,7 @@ class PoolReferee(Referee):
         if in_hand is not None:
             balls = freeze_balls({k: v for k, v in balls.items() if k != "cue"})
             calls.append(Call.of("in-hand-" + in_hand))
-        new = replace(state, balls=balls, to_play=1 - offender, in_hand=in_hand,
+        new = evolve(state, balls=balls, to_play=1 - offender, in_hand=in_hand,
                       fouls_in_a_row=counts, warned=warned, options=(), offer=None,
                       breaking=False, push_out=False)
         return Outcome(legal=False, fouls=tuple(fouls), respotted=respotted,

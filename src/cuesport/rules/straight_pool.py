@@ -16,7 +16,6 @@ Ruling fields: the pool ones (``fouls_in_a_row``, ``warning``, ``breaking``) and
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any, ClassVar, cast
 
 from pydantic import Field
@@ -27,7 +26,15 @@ from cuesport.equipment.respot import head_or_centre_spot
 from cuesport.record import Decision, Stalemate
 from cuesport.rules.base import Balls, Foul, FrameState, Options, Outcome, Vec, freeze_balls
 from cuesport.rules.calls import Call, Catalog
-from cuesport.rules.pool import ALL_FOULS, Play, PoolOptions, PoolReferee, PoolState, Position
+from cuesport.rules.pool import (
+    ALL_FOULS,
+    Play,
+    PoolOptions,
+    PoolReferee,
+    PoolState,
+    Position,
+    evolve,
+)
 
 STRAIGHT_CALLS: Catalog = {
     "breaking-foul": {"en": "Breaking foul", "ru": "Фол при разбое"},
@@ -47,6 +54,7 @@ class StraightPoolReferee(PoolReferee):
     catalog = PoolReferee.catalog | STRAIGHT_CALLS
     calls_shots = True  # P141-4.5
     foul_penalty = 1  # P141-4.9
+    win_call = "game-to"
     # P141-4.9: the standard fouls of 14.1 (POOL-6.2 does not apply: any ball first)
     standard_fouls = ALL_FOULS - {"POOL-6.2"}
 
@@ -97,11 +105,11 @@ class StraightPoolReferee(PoolReferee):
         # P141-4.7: the called ball and every other ball pocketed with it score a point
         pts = self.points(p, len(play.potted))
         score = self.add(st, pts)
-        new = replace(self.play_on(st, play, play.after, True, scored=len(play.potted)),
+        new = evolve(self.play_on(st, play, play.after, True, scored=len(play.potted)),
                       score=score)
         calls: list[Call] = [Call.of("score", a=score[0], b=score[1])]
         if score[p] >= self.target:  # P141-4.4
-            new = replace(new, frame_over=True, winner=p)
+            new = evolve(new, frame_over=True, winner=p)
             return Outcome(points=pts, calls=(*calls, Call.of("game-to", player=self.name(p)))
                            ), new
         respotted: dict[str, Vec] = {}
@@ -121,7 +129,7 @@ class StraightPoolReferee(PoolReferee):
         in_hand = "kitchen" if play.scratch else None
         if in_hand:
             balls = freeze_balls({k: v for k, v in balls.items() if k != "cue"})
-        new = replace(state, balls=balls, score=self.add(state, pts), to_play=1 - p,
+        new = evolve(state, balls=balls, score=self.add(state, pts), to_play=1 - p,
                       in_hand=in_hand, breaking=False, options=("play", "re-break"),
                       offer="breaking-foul", break_=0)
         return Outcome(legal=False, fouls=tuple(fouls), points=pts, respotted=respotted, calls=(
@@ -140,7 +148,7 @@ class StraightPoolReferee(PoolReferee):
             fouls = [*fouls, self._f("P141-4.11", "three-successive-fouls", 16)]
             pts = self.points(p, -16)
             n, rack = self.new_rack(state, [str(i) for i in range(1, 16)])
-            new = replace(state, balls=freeze_balls(rack), score=self.add(state, pts),
+            new = evolve(state, balls=freeze_balls(rack), score=self.add(state, pts),
                           to_play=p, breaker=p, breaking=True, in_hand="kitchen",
                           fouls_in_a_row=counts, warned=warned, reracks=n, options=(),
                           offer=None, break_=0)
@@ -153,7 +161,7 @@ class StraightPoolReferee(PoolReferee):
             f.name == "cue-ball-stayed-in-kitchen" for f in fouls)
         if kitchen:
             balls = freeze_balls({k: v for k, v in balls.items() if k != "cue"})
-        new = replace(state, balls=balls, score=self.add(state, pts), to_play=1 - p,
+        new = evolve(state, balls=balls, score=self.add(state, pts), to_play=1 - p,
                       in_hand="kitchen" if kitchen else None, breaking=False,
                       fouls_in_a_row=counts, warned=warned, options=(), offer=None, break_=0)
         calls = [Call.of("scratch") if play.scratch else Call.of("foul"), Call.of("minus", n=1)]
@@ -206,7 +214,7 @@ class StraightPoolReferee(PoolReferee):
                 balls = {last: balls[last], "cue": balls["cue"]}
         n, rack = self.new_rack(state, names)
         balls.update(rack)
-        new = replace(state, balls=self._frozen(balls), in_hand=in_hand, reracks=n)
+        new = evolve(state, balls=self._frozen(balls), in_hand=in_hand, reracks=n)
         calls = [Call.of("re-rack")]
         if in_hand == "kitchen":
             calls.append(Call.of("in-hand-kitchen"))
@@ -226,7 +234,7 @@ class StraightPoolReferee(PoolReferee):
         # P141-4.3: the breaker breaks again from a full rack
         breaker = 1 - state.to_play
         n, rack = self.new_rack(state, [str(i) for i in range(1, 16)])
-        new = replace(base, balls=freeze_balls(rack), to_play=breaker, breaker=breaker,
+        new = evolve(base, balls=freeze_balls(rack), to_play=breaker, breaker=breaker,
                       breaking=True, in_hand="kitchen", reracks=n, break_=0)
         return Outcome(respotted=rack, calls=(
             Call.of("re-rack"), Call.of("breaks", player=self.name(breaker)))), new
@@ -236,7 +244,7 @@ class StraightPoolReferee(PoolReferee):
         assert isinstance(state, PoolState)
         self.require_live(state)
         n, rack = self.new_rack(state, [str(i) for i in range(1, 16)])
-        new = replace(state, balls=freeze_balls(rack), score=(0, 0), breaking=True,
+        new = evolve(state, balls=freeze_balls(rack), score=(0, 0), breaking=True,
                       in_hand="kitchen", options=(), offer=None, reracks=n, break_=0,
                       fouls_in_a_row=(0, 0), warned=(False, False), spot=())
         return Outcome(respotted=rack, calls=(Call.of("stalemate"),)), new

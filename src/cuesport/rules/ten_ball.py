@@ -14,14 +14,13 @@ back to the player who made it).
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from cuesport.equipment.racks import ten_ball_rack
 from cuesport.record import Call as CallModel
 from cuesport.rules.base import Foul, FrameState, Outcome
 from cuesport.rules.calls import Call
-from cuesport.rules.pool import ALL_FOULS, Play, PoolReferee, PoolState, Position
+from cuesport.rules.pool import ALL_FOULS, Play, PoolReferee, PoolState, Position, evolve
 
 TEN = "10"
 
@@ -85,7 +84,7 @@ class TenBallReferee(PoolReferee):
             # P10-9.6 (safety), P10-9.7 (wrong pocket or another ball): the opponent may
             # play from the position or give the shot back
             rule = "safety" if play.safety else "illegally-pocketed"
-            new = replace(new, options=("play", "pass"), offer=rule)
+            new = evolve(new, options=("play", "pass"), offer=rule)
             return Outcome(respotted=respotted, calls=(
                 *spotted_calls, Call.of("play-or-pass"))), new
         calls = (Call.of("safety"),) if play.safety else ()
