@@ -387,3 +387,11 @@ def test_pool_6_17_unsportsmanlike_conduct_loses_the_rack() -> None:
     r = last("straight-pool", [{"foul": {"player": 0, "rule": "POOL-6.17"}}],
              start=pos(MID["balls"], breaking=False))
     assert r["winner"] == 1 and r["announce"] == ["Foul by Ann", "Game to Bob"]
+
+
+def test_pool_every_announcement_has_english_and_russian() -> None:
+    from cuesport.rules.registry import referee_class
+
+    for game in ("nine-ball", "ten-ball", "eight-ball", "straight-pool"):
+        for key, entry in referee_class(game).catalog.items():
+            assert entry.get("en") and entry.get("ru"), (game, key)

@@ -207,8 +207,8 @@ class EightBallReferee(PoolReferee):
         elif called:
             assert isinstance(call, CallModel)
             called = group_of(call.ball) == groups[p]  # his own group's ball
-        new = self.play_on(evolve(state, groups=groups), play, play.after, called,
-                           scored=len(play.potted))
+        new = self.play_on(state, play, play.after, called, scored=len(play.potted),
+                           groups=groups)
         if not called:
             calls.append(Call.of("to-play", player=self.name(new.to_play)))
         return Outcome(calls=tuple(calls)), new

@@ -403,7 +403,7 @@ class PoolReferee(Referee):
             calls.extend(Call.of("may-spot", ball=b) for b in spot[:1])
         elif new.offer == "spot-request":
             new = evolve(new, spot=(), options=(), offer=None)
-        else:
+        elif new.spot:
             new = evolve(new, spot=())
         return new, tuple(calls)
 
@@ -445,7 +445,7 @@ class PoolReferee(Referee):
             placed["cue"] = (float(shot.cue_ball[0]), float(shot.cue_ball[1]))
         elif state.in_hand and shot.stroke:
             raise RecordError("cue_ball: the cue ball is in hand; say where it was placed")
-        before = freeze_balls({**state.balls, **placed})
+        before = freeze_balls({**state.balls, **placed}) if placed else state.balls
         c = shot.call
         if isinstance(c, CallModel):
             self.check_name(c.ball, "called ball")
@@ -464,15 +464,13 @@ class PoolReferee(Referee):
         hit_balls = {b for e in shot.events if e.hit is not None for b in e.hit}
         settled = {b: before[b] for b in motion.potted
                    if b != "cue" and b not in hit_balls and "cue" in before}
-        after = dict(motion.balls)
+        after: Mapping[str, Vec] = motion.balls
         if settled:  # POOL-1.7: a ball that falls in by settling goes back where it was
-            after.update(settled)
+            after = {**motion.balls, **settled}
             try:
                 check_no_overlap(after, self.table.ball_radius, "settled")
             except RecordError:
-                for b in settled:
-                    after.pop(b)
-                after = dict(spot_pool_balls(list(settled), after, self.table))
+                after = spot_pool_balls(list(settled), motion.balls, self.table)
         potted = {b: p for b, p in motion.potted.items() if b != "cue" and b not in settled}
         first = first_contacts(shot.events, "cue")
         i0 = index_of_first_contact(shot.events, "cue")
@@ -487,7 +485,7 @@ class PoolReferee(Referee):
             shot=shot,
             player=shot.player,
             before=before,
-            after=freeze_balls(after),
+            after=after if after is motion.balls else freeze_balls(after),
             potted=potted,
             off=tuple(b for b in motion.off if b != "cue"),
             cue_potted="cue" in motion.potted,
@@ -717,15 +715,18 @@ class PoolReferee(Referee):
         return Outcome(respotted=respotted, calls=calls), new
 
     def play_on(self, state: PoolState, play: Play, balls: Balls, continues: bool,
-                respotted: dict[str, Vec] | None = None, scored: int = 0,
-                calls: tuple[Call, ...] = ()) -> PoolState:
+                scored: int = 0, **changes: Any) -> PoolState:
         """A legal stroke: the shooter continues or the turn passes, cue ball where it lies
-        (P9-2.5); after a legal break the next shot may be a push out (P9-2.4)."""
-        st = self.legal_by(state, play.player)
-        nxt = play.player if continues else 1 - play.player
-        return evolve(st, balls=balls, to_play=nxt, in_hand=None, options=(), offer=None,
-                       breaking=False, push_out=play.breaking and self.push_outs,
-                       break_=st.break_ + scored if continues else 0)
+        (P9-2.5); after a legal break the next shot may be a push out (P9-2.4). The
+        legal shot ends the shooter's run of fouls (POOL-6.14)."""
+        p = play.player
+        counts = (0, state.fouls_in_a_row[1]) if p == 0 else (state.fouls_in_a_row[0], 0)
+        warned = (False, state.warned[1]) if p == 0 else (state.warned[0], False)
+        return evolve(state, balls=balls, to_play=p if continues else 1 - p, in_hand=None,
+                      options=(), offer=None, breaking=False,
+                      push_out=play.breaking and self.push_outs,
+                      break_=state.break_ + scored if continues else 0,
+                      fouls_in_a_row=counts, warned=warned, **changes)
 
     def won(self, state: PoolState, play: Play, balls: Balls, winner: int) -> PoolState:
         return evolve(self.legal_by(state, play.player), balls=balls, frame_over=True,

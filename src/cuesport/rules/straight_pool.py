@@ -93,7 +93,7 @@ class StraightPoolReferee(PoolReferee):
                 return self.breaking_foul(state, play, fouls)
         if fouls:
             return self.standard_foul(state, play, fouls)
-        st = self.legal_by(state, p)
+        st = state
         if play.safety or not play.called_in():
             # P141-4.5, P141-4.6: balls pocketed on a safety or not as called are spotted
             balls, respotted = self.spot_balls(play.after, sorted(play.potted, key=int))
@@ -105,8 +105,7 @@ class StraightPoolReferee(PoolReferee):
         # P141-4.7: the called ball and every other ball pocketed with it score a point
         pts = self.points(p, len(play.potted))
         score = self.add(st, pts)
-        new = evolve(self.play_on(st, play, play.after, True, scored=len(play.potted)),
-                      score=score)
+        new = self.play_on(st, play, play.after, True, scored=len(play.potted), score=score)
         calls: list[Call] = [Call.of("score", a=score[0], b=score[1])]
         if score[p] >= self.target:  # P141-4.4
             new = evolve(new, frame_over=True, winner=p)
