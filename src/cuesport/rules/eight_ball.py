@@ -31,7 +31,7 @@ EIGHT = "8"
 GROUPS = ("solids", "stripes")
 
 EIGHT_CALLS: Catalog = {
-    "group-solids": {"en": "{player} is on solids", "ru": "У игрока {player} цельные"},
+    "group-solids": {"en": "{player} is on solids", "ru": "У игрока {player} сплошные"},
     "group-stripes": {"en": "{player} is on stripes", "ru": "У игрока {player} полосатые"},
     "eight-options": {"en": "Spot the eight or re-rack?",
                       "ru": "Выставить восьмой шар или заново выставить пирамиду?"},

@@ -461,7 +461,10 @@ class PoolReferee(Referee):
             if shot.player != state.to_play:
                 raise RecordError("push_out: only the player to play may push out")
         motion = apply_motion(self, state.balls, shot, placed)
-        hit_balls = {b for e in shot.events if e.hit is not None for b in e.hit}
+        # a ball named by a hit, cushion or cross event was set moving by the stroke; a
+        # pocketed ball named by none of them fell in by itself (POOL-1.7)
+        hit_balls = {b for e in shot.events if e.pot is None and e.off is None
+                     for b in e.balls()}
         settled = {b: before[b] for b in motion.potted
                    if b != "cue" and b not in hit_balls and "cue" in before}
         after: Mapping[str, Vec] = motion.balls
