@@ -395,3 +395,24 @@ def test_pool_every_announcement_has_english_and_russian() -> None:
     for game in ("nine-ball", "ten-ball", "eight-ball", "straight-pool"):
         for key, entry in referee_class(game).catalog.items():
             assert entry.get("en") and entry.get("ru"), (game, key)
+
+
+def test_pool_6_7_frozen_declaration_next_to_cue_ball_counts_as_touching() -> None:
+    start = pos({"cue": (635, 800), "4": (635, 800 + 2 * R), "9": (900, 2200)})
+    s = shot(0, rails=["4"], after={"4": (635, 1400), "cue": (635, 900)},
+             declare={"frozen": ["4"]})
+    assert last(NB, [s], start=start)["legal"]
+
+
+def test_pool_6_14_start_accepts_warning_flag_and_default_in_hand() -> None:
+    start = pos(MID["balls"], fouls_in_a_row=[2, 0], warning=True)
+    r = last(NB, [shot(0, hits=["5"], rails=["5"])], start=start)
+    assert r["frame_over"] and r["winner"] == 1
+    from helpers_pool import record
+
+    from cuesport.protocol import RefereeSession
+
+    s = RefereeSession(record("straight-pool", [], pos({"3": (300, 1500)})))
+    assert s.state.in_hand == "kitchen"
+    s = RefereeSession(record(NB, [], pos({"3": (300, 1500)})))
+    assert s.state.in_hand == "table"

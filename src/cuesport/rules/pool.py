@@ -32,6 +32,7 @@ straight pool it is the points deducted.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
@@ -39,7 +40,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
-from cuesport.equipment.geometry import behind_head_string
+from cuesport.equipment.geometry import TOUCH_TOL, behind_head_string
 from cuesport.equipment.respot import NoRoomError, nearest_to_head_string, spot_pool_balls
 from cuesport.record import (
     Call as CallModel,
@@ -177,11 +178,10 @@ class Play:
         return {b for b in self.railed if b != "cue"}
 
 
-def rail_contacts(shot: Shot, start: int) -> frozenset[str]:
+def rail_contacts(shot: Shot, start: int, frozen: set[str]) -> frozenset[str]:
     """POOL-8.4: balls driven to a rail after event ``start``; pocketed or off-table balls
-    count. A ball declared frozen to a rail is taken as pressed against that rail on its
-    first cushion event, so only a later one counts (the protocol names no rail)."""
-    frozen = set(shot.declare.frozen)
+    count. A ball frozen to a rail is taken as pressed against that rail on its first
+    cushion event, so only a later one counts (the protocol names no rail)."""
     seen: set[str] = set()
     out: set[str] = set()
     for e in shot.events[start + 1:]:
@@ -268,7 +268,7 @@ class PoolReferee(Referee):
         if "cue" in fb and in_hand is not None:
             raise RecordError("start: the cue ball is on the table, so it is not in hand")
         if "cue" not in fb and in_hand is None and not data.get("frame_over", False):
-            in_hand = "kitchen" if breaking else "table"
+            in_hand = "kitchen" if breaking else self.foul_in_hand
         if in_hand not in (None, "kitchen", "table"):
             raise RecordError(f"start: in_hand must be 'kitchen', 'table' or null, not {in_hand!r}")
         to_play = _player(data.get("to_play", 0), "to_play")
@@ -294,7 +294,7 @@ class PoolReferee(Referee):
             breaking=breaking,
             breaker=_player(data.get("breaker", 0), "breaker"),
             fouls_in_a_row=_pair(data.get("fouls_in_a_row", (0, 0)), int, "fouls_in_a_row"),
-            warned=_pair(data.get("warned", (False, False)), bool, "warned"),
+            warned=self._warned(data, _player(data.get("to_play", 0), "to_play")),
             push_out=bool(data.get("push_out", False)),
             offer=offer,
             reracks=int(data.get("reracks", 0)),
@@ -303,6 +303,17 @@ class PoolReferee(Referee):
         if any(n < 0 or n > 2 for n in state.fouls_in_a_row):
             raise RecordError("start: fouls_in_a_row is 0, 1 or 2 for each player")
         return evolve(state, **self.game_state_from_json(data))
+
+    @staticmethod
+    def _warned(data: Mapping[str, Any], to_play: int) -> tuple[bool, bool]:
+        """``warned`` ([bool, bool]); the ruling's ``warning`` (a bool for the player to
+        play, or a pair) is accepted too."""
+        if "warned" in data:
+            return _pair(data["warned"], bool, "warned")  # type: ignore[no-any-return]
+        w = data.get("warning", False)
+        if isinstance(w, bool):
+            return (w, False) if to_play == 0 else (False, w)
+        return _pair(w, bool, "warning")  # type: ignore[no-any-return]
 
     def state_to_json(self, state: FrameState) -> dict[str, Any]:
         assert isinstance(state, PoolState)
@@ -437,6 +448,12 @@ class PoolReferee(Referee):
 
     # ------------------------------------------------------------ reading a stroke
 
+    def near_rail(self, p: Vec) -> bool:
+        """A centre close enough to a cushion nose for the ball to be frozen to it."""
+        lim = self.table.ball_radius + TOUCH_TOL
+        return (p[0] <= lim or p[0] >= self.table.width - lim or p[1] <= lim
+                or p[1] >= self.table.length - lim)
+
     def read(self, state: PoolState, shot: Shot) -> Play:
         placed: dict[str, Vec] = {}
         if shot.cue_ball is not None:
@@ -477,13 +494,22 @@ class PoolReferee(Referee):
         potted = {b: p for b, p in motion.potted.items() if b != "cue" and b not in settled}
         first = first_contacts(shot.events, "cue")
         i0 = index_of_first_contact(shot.events, "cue")
-        for b in shot.declare.touching:  # POOL-6.7: a frozen ball that moves was contacted
+        # declarations (POOL-8.4, POOL-6.7): "frozen" names balls frozen to a rail, "touching"
+        # balls frozen to the cue ball; a "frozen" ball resting against the cue ball and
+        # not against a rail is taken as frozen to the cue ball
+        reach = 2.0 * self.table.ball_radius + TOUCH_TOL
+        cue_at = before.get("cue")
+        on_rail = {b for b in shot.declare.frozen if self.near_rail(before[b])}
+        touching = set(shot.declare.touching) | {
+            b for b in shot.declare.frozen if b not in on_rail and cue_at is not None
+            and math.dist(before[b], cue_at) < reach}
+        for b in sorted(touching):  # POOL-6.7: a frozen ball that moves was contacted
             moved = b in motion.potted or b in motion.off or (
                 b in shot.after and tuple(shot.after[b]) != before[b])
             if moved and b not in first:
                 first = (b, *first)
                 i0 = -1 if i0 is None else i0
-        railed = rail_contacts(shot, i0) if i0 is not None else frozenset()
+        railed = rail_contacts(shot, i0, on_rail) if i0 is not None else frozenset()
         return Play(
             shot=shot,
             player=shot.player,
@@ -609,6 +635,7 @@ class PoolReferee(Referee):
     calls_shots: ClassVar[bool] = False
     push_outs: ClassVar[bool] = False
     win_call: ClassVar[str] = "rack-to"
+    foul_in_hand: ClassVar[str] = "table"  # where a start without the cue ball has it
 
     def decision(self, state: FrameState, d: Decision) -> tuple[Outcome, FrameState]:
         assert isinstance(state, PoolState)

@@ -55,6 +55,7 @@ class StraightPoolReferee(PoolReferee):
     calls_shots = True  # P141-4.5
     foul_penalty = 1  # P141-4.9
     win_call = "game-to"
+    foul_in_hand = "kitchen"  # P141-4.9: 14.1 has ball in hand only behind the head string
     # P141-4.9: the standard fouls of 14.1 (POOL-6.2 does not apply: any ball first)
     standard_fouls = ALL_FOULS - {"POOL-6.2"}
 
