@@ -28,6 +28,21 @@ explicit positions for the 1st, 2nd, ... re-rack, used instead of a drawn rack).
 Penalties: in nine-, ten- and eight-ball a foul costs no points, so every foul's
 ``penalty`` is 0 and the consequence is in ``in_hand``, ``options``, ``winner``; in
 straight pool it is the points deducted.
+
+Interpretations where the protocol or the spec leaves a choice:
+
+* POOL-1.5: the spot request is the decision ``spot-ball`` (offered with ``play``); the
+  ball is the one in the ruling's ``state.spot`` (the lowest number on a tie).
+* POOL-1.7: a pocketed ball that no ``hit``, ``cushion`` or ``cross`` event set moving fell
+  in by settling: it is put back (or, with ``judgement.would_have_been_hit``, the shot is
+  replayed). Record combination shots with their ball-to-ball ``hit`` events.
+* POOL-6.7, POOL-8.4: ``declare.touching`` names balls frozen to the cue ball,
+  ``declare.frozen`` balls frozen to a rail; a ``frozen`` ball that rests against the cue
+  ball and no rail is taken as frozen to the cue ball.
+* POOL-6.17 (``foul`` action): penalised like a serious foul, the offender loses the rack
+  (game); a lesser penalty chosen by the referee is recorded as the foul it amounts to.
+* P141-4.12: after a stalemate the 14.1 game restarts from 0-0 with a new rack; a ``lag``
+  action then says who breaks.
 """
 
 from __future__ import annotations
