@@ -92,6 +92,10 @@ def test_checklist_04_pool_1_5_all_balls_behind_head_string_spot_request() -> No
     assert out[1]["respotted"] == {"12": [635.0, 1905.0]}
     assert out[1]["in_hand"] == "kitchen" and out[1]["options"] == []
     assert out[2]["legal"]
+    declined = rule("straight-pool", [
+        shot(0, hits=["3"], pots={"cue": "bottom-left"}, call=("3", "bottom-left")),
+        decide(1, "play")], start=start)[-1]
+    assert declined["options"] == [] and declined["in_hand"] == "kitchen"
 
 
 def test_pool_1_5_ball_in_hand_anywhere_and_placement_required() -> None:

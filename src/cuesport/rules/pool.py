@@ -405,7 +405,8 @@ class PoolReferee(Referee):
             raise RecordError(str(err)) from None
         return freeze_balls(placed), {n: placed[n] for n in names}
 
-    def inning(self, old: PoolState, new: PoolState) -> tuple[PoolState, tuple[Call, ...]]:
+    def inning(self, old: PoolState, new: PoolState, offer_spot: bool = True
+               ) -> tuple[PoolState, tuple[Call, ...]]:
         """POOL-6.14: a player on two fouls is warned at the start of his next inning; and
         POOL-1.5: with ball in hand in the kitchen and every object ball behind the head
         string, the shooter may have the nearest one spotted."""
@@ -420,7 +421,7 @@ class PoolReferee(Referee):
             new = evolve(new, warned=(warned[0], warned[1]))
             calls.append(Call.of("warning", player=self.name(p)))
         spot: tuple[str, ...] = ()
-        if new.in_hand == "kitchen" and not new.frame_over and not new.options:
+        if offer_spot and new.in_hand == "kitchen" and not new.frame_over and not new.options:
             objects = {n: v for n, v in new.balls.items() if n != "cue"}
             if objects and all(behind_head_string(v, self.table) for v in objects.values()):
                 spot = tuple(nearest_to_head_string(objects, self.table))  # POOL-1.5
@@ -670,7 +671,7 @@ class PoolReferee(Referee):
             outcome = Outcome(calls=(Call.of("to-play", player=self.name(new.to_play)),))
         else:
             outcome, new = self.game_decision(state, base, d)
-        new, calls = self.inning(state, new)
+        new, calls = self.inning(state, new, offer_spot=state.offer != "spot-request")
         return replace(outcome, calls=(*outcome.calls, *calls)), new
 
     def game_decision(self, state: PoolState, base: PoolState, d: Decision
