@@ -108,18 +108,33 @@ def test_pool_1_5_ball_in_hand_anywhere_and_placement_required() -> None:
 
 
 def test_checklist_05_pool_1_7_settled_ball_put_back() -> None:
-    # the 5 drops in by settling: nothing hit it; it goes back where it was
-    r = last(NB, [shot(0, hits=["1"], rails=["1"], pots={"5": "top-right"})], start=MID)
-    assert r["legal"] and r["fouls"] == []
+    # between strokes the 5 drops in by settling: put back, no foul, same player to play
+    r = last(NB, [{"shot": {"player": 0, "stroke": False,
+                            "events": [{"pot": "5", "pocket": "top-right"}]}}], start=MID)
+    assert r["legal"] and r["fouls"] == [] and r["to_play"] == 0
     assert r["state"]["balls"]["5"] == [900.0, 1700.0]
+    assert r["respotted"] == {"5": [900.0, 1700.0]}
     assert "The 5 is put back" in r["announce"]
+    # just before the cue ball touched anything: put back, the stroke is judged as played
+    s = shot(0, events=[{"t": 0.0, "pot": "5", "pocket": "top-right"},
+                        {"t": 0.2, "hit": ["cue", "1"]}, {"t": 0.6, "cushion": "1"}])
+    r = last(NB, [s], start=MID)
+    assert r["legal"] and r["state"]["balls"]["5"] == [900.0, 1700.0] and r["to_play"] == 1
+
+
+def test_pool_1_7_ball_falling_during_stroke_counts_as_pocketed() -> None:
+    # once the balls are moving an unrecorded kiss may have sent it in: it is pocketed
+    r = last(NB, [shot(0, hits=["1"], rails=["1"], pots={"5": "top-right"})], start=MID)
+    assert "5" not in r["state"]["balls"] and r["to_play"] == 0
 
 
 def test_pool_1_7_settling_ball_affecting_shot_is_replayed() -> None:
-    r = last(NB, [shot(0, hits=["1"], rails=["1"], pots={"5": "top-right"},
-                       after={"cue": (400, 1000)}, judgement={"would_have_been_hit": True})],
-             start=MID)
+    s = shot(0, events=[{"pot": "5", "pocket": "top-right"}, {"hit": ["cue", "1"]},
+                        {"pot": "1", "pocket": "top-left"}],
+             after={"cue": (400, 1000)}, judgement={"would_have_been_hit": True})
+    r = last(NB, [s], start=MID)
     assert r["to_play"] == 0 and r["state"]["balls"]["cue"] == [635.0, 800.0]
+    assert r["state"]["balls"]["1"] == [300.0, 1500.0]
     assert "Replay the shot" in r["announce"]
 
 

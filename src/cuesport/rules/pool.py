@@ -33,9 +33,11 @@ Interpretations where the protocol or the spec leaves a choice:
 
 * POOL-1.5: the spot request is the decision ``spot-ball`` (offered with ``play``); the
   ball is the one in the ruling's ``state.spot`` (the lowest number on a tie).
-* POOL-1.7: a pocketed ball that no ``hit``, ``cushion`` or ``cross`` event set moving fell
-  in by settling: it is put back (or, with ``judgement.would_have_been_hit``, the shot is
-  replayed). Record combination shots with their ball-to-ball ``hit`` events.
+* POOL-1.7: a pocketed ball that no ``hit``, ``cushion`` or ``cross`` event set moving, and
+  that fell before the cue ball touched any ball (or on a stroke touching none), fell in
+  by settling: it is put back (with ``judgement.would_have_been_hit`` the shot is
+  replayed). A settling between strokes is a ``shot`` with ``stroke: false`` whose only
+  events are such pots: no foul, the same player plays on.
 * POOL-6.7, POOL-8.4: ``declare.touching`` names balls frozen to the cue ball,
   ``declare.frozen`` balls frozen to a rail; a ``frozen`` ball that rests against the cue
   ball and no rail is taken as frozen to the cue ball.
@@ -494,12 +496,16 @@ class PoolReferee(Referee):
             if shot.player != state.to_play:
                 raise RecordError("push_out: only the player to play may push out")
         motion = apply_motion(self, state.balls, shot, placed)
-        # a ball named by a hit, cushion or cross event was set moving by the stroke; a
-        # pocketed ball named by none of them fell in by itself (POOL-1.7)
-        hit_balls = {b for e in shot.events if e.pot is None and e.off is None
-                     for b in e.balls()}
-        settled = {b: before[b] for b in motion.potted
-                   if b != "cue" and b not in hit_balls and "cue" in before}
+        # POOL-1.7: a pocketed ball that no hit, cushion or cross event set moving fell in by
+        # settling if it fell before the cue ball touched any ball (events are in time
+        # order), or on a stroke that touched none; once balls are in motion an unrecorded
+        # kiss may have moved it, so it counts as pocketed
+        moving = {b for e in shot.events if e.pot is None and e.off is None
+                  for b in e.balls()}
+        contact = index_of_first_contact(shot.events, "cue")
+        settled = {e.pot: before[e.pot] for i, e in enumerate(shot.events)
+                   if e.pot is not None and e.pot != "cue" and e.pot not in moving
+                   and (contact is None or i < contact)}
         after: Mapping[str, Vec] = motion.balls
         if settled:  # POOL-1.7: a ball that falls in by settling goes back where it was
             after = {**motion.balls, **settled}
@@ -570,7 +576,7 @@ class PoolReferee(Referee):
         if j.template_present:
             add("POOL-6.16", "ball-on-template")  # POOL-6.16
         if not s.stroke:
-            if not found:
+            if not found and not play.settled:
                 add("POOL-6.6", "touched-ball")  # a foul while not striking
             return found
         if play.cue_potted:
@@ -643,6 +649,11 @@ class PoolReferee(Referee):
             calls = tuple(Call.of("replaced", ball=b) for b in play.settled)
             return Outcome(respotted=dict(play.settled), calls=(*calls, Call.of("replay"))), state
         fouls = self.general_fouls(state, play)
+        if not shot.stroke and not fouls:
+            # POOL-1.7: a ball settled into a pocket between strokes: put back, play on
+            new = evolve(state, balls=play.after)
+            return Outcome(respotted=dict(play.settled), calls=tuple(
+                Call.of("replaced", ball=b) for b in play.settled)), new
         outcome, new = self.judge(state, play, fouls)
         new, calls = self.inning(state, new)
         settle_calls = tuple(Call.of("replaced", ball=b) for b in play.settled)
