@@ -552,8 +552,10 @@ def test_one_2_11_15_missed_all():
 
 def test_one_2_11_foul_action_while_not_striking():
     g = Game(position(MID, to_play=1, score=(10, 0)))
-    r = g.play({"foul": {"player": 0, "rule": "ONE-2.11(13)"}})
-    assert r["points"] == [0, 2] and r["to_play"] == 1 and r["options"] == ["play", "in-hand"]
+    r = g.play({"foul": {"player": 1, "rule": "ONE-2.11(13)"}})
+    assert r["points"] == [2, 0] and r["to_play"] == 0 and r["options"] == ["play", "in-hand"]
+    r = g.play({"foul": {"player": 1, "rule": "ONE-2.11(13)"}})  # by the non-striker
+    assert r["points"] == [2, 0] and r["to_play"] == 0 and r["options"] == ["play", "in-hand"]
     assert "not a foul" in g.bad({"foul": {"player": 0, "rule": "SNK-3.12"}})
 
 

@@ -499,12 +499,11 @@ class OneRedReferee(Referee):
         beneficiary = 1 - f.player
         points = (0, PENALTY) if f.player == 0 else (PENALTY, 0)
         if f.player == state.to_play:
-            # ONE-2.12.1: the visit ends at once
+            # ONE-2.12.1: the visit ends at once; ONE-2.12.3: the incoming player's options
             new = replace(state, to_play=beneficiary, break_=0, **self._series_reset(),
-                          red_count=0, touching=())
+                          red_count=0, touching=(), options=("play", "in-hand"))
         else:
-            new = state
-        new = replace(new, options=("play", "in-hand"))
+            new = state  # a foul by the non-striker: the striker simply plays on
         name = f.rule.removeprefix("ONE-2.11").strip("()")
         foul = Foul(f.rule, f"foul-{name}", PENALTY)
         return self._finish(new, points, (foul,), {},
