@@ -275,8 +275,9 @@ class OneRedReferee(Referee):
 
         score = StrokeScore()
         cannons = hazards = 0
-        k_before = _window(state.break_) if state.baulk_window != _window(state.break_) \
-            else None
+        k_before = _window(state.break_)  # ONE-X.4: the stroke starts in an open window
+        if k_before == state.baulk_window:
+            k_before = None
         satisfied = False
         if not fouls:
             score = score_stroke(events, cue, RED, opponent)
@@ -310,9 +311,8 @@ class OneRedReferee(Referee):
                 origin = "NONE"
             calls += [Call.of("foul"), Call.of("away", n=PENALTY)]
             points = (0, PENALTY) if player == 0 else (PENALTY, 0)  # ONE-2.5.1
-            new = replace(
-                state, to_play=1 - player, break_=0, options=("play", "in-hand"),
-                **self._series_reset(), red_origin=origin, red_count=count)
+            changes = {"to_play": 1 - player, "break_": 0, "options": ("play", "in-hand"),
+                       **self._series_reset()}
         else:
             if red_gone:
                 # ONE-2.7.2: plain pots from the spot or the pyramid spot count; any other
@@ -330,21 +330,17 @@ class OneRedReferee(Referee):
             points = (gained, 0) if player == 0 else (0, gained)  # ONE-2.5.1
             if gained > 0:
                 # ONE-2.4.5: after a scoring stroke the striker continues
-                brk = state.break_ + gained
-                new, more = self._continue_break(state, shot, brk, cannons, hazards,
-                                                 k_before, satisfied, balls, opponent)
-                calls += more
-                if opponent in new.balls and opponent not in balls:
-                    respotted[opponent] = new.balls[opponent]
-                    balls = dict(new.balls)
-                new = replace(new, red_origin=origin, red_count=count)
+                changes = self._continue_break(state, shot, state.break_ + gained, cannons,
+                                               hazards, k_before, satisfied, balls, opponent,
+                                               respotted, calls)
             else:
                 # ONE-2.4.5: a non-scoring stroke ends the visit
-                new = replace(state, to_play=1 - player, break_=0, options=(),
-                              **self._series_reset(), red_origin=origin, red_count=0)
-        new = replace(new, balls=freeze_balls(balls), touching=())
-        new = self._touching(new, shot, respotted, calls)
-        return self._finish(new, points, tuple(fouls), respotted, calls)
+                changes = {"to_play": 1 - player, "break_": 0, "options": (),
+                           **self._series_reset()}
+                count = 0
+        changes |= {"red_origin": origin, "red_count": count, "touching": ()}
+        self._touching(balls, changes, shot, respotted, calls)
+        return self._finish(state, changes, points, tuple(fouls), respotted, calls)
 
     def _judged_fouls(self, state: OneRedState, shot: Shot) -> list[Foul]:
         j = shot.judgement
@@ -413,9 +409,10 @@ class OneRedReferee(Referee):
 
     def _continue_break(self, state: OneRedState, shot: Shot, brk: int, cannons: int,
                         hazards: int, k_before: int | None, satisfied: bool,
-                        balls: dict[str, Vec], opponent: str
-                        ) -> tuple[OneRedState, list[Call]]:
-        calls = [Call.of("break", n=brk)]
+                        balls: dict[str, Vec], opponent: str, respotted: dict[str, Vec],
+                        calls: list[Call]) -> dict[str, Any]:
+        """The state changes of a scoring stroke (series counters, calls, ONE-2.9.4)."""
+        calls.append(Call.of("break", n=brk))
         late = shot.judgement.announcement_late
         c_ann = state.cannons_announced if cannons else None
         h_ann = state.hazards_announced if hazards else None
@@ -427,7 +424,8 @@ class OneRedReferee(Referee):
             calls.append(Call.of("ten-hazards"))
         if hazards >= HAZARD_LIMIT and opponent not in balls:
             # ONE-2.9.4: after the fifteenth hazard the opponent's ball comes back
-            balls = one_red_opponent_ball(balls, opponent, self.table)
+            placed = one_red_opponent_ball(balls, opponent, self.table)
+            balls[opponent] = respotted[opponent] = placed[opponent]
             calls.append(Call.of("opponent-ball-spotted"))
         window = state.baulk_window
         if satisfied and k_before is not None:
@@ -436,41 +434,44 @@ class OneRedReferee(Referee):
         k_now = _window(brk)
         if k_now is not None and k_now != window and k_now != k_before:
             calls.append(Call.of("baulk-line"))  # ONE-2.13.2: announced at 80
-        new = replace(state, balls=freeze_balls(balls), to_play=shot.player, break_=brk,
-                      options=(), consecutive_cannons=cannons, consecutive_hazards=hazards,
-                      cannons_announced=c_ann, hazards_announced=h_ann, baulk_window=window)
-        return new, calls
+        return {"to_play": shot.player, "break_": brk, "options": (),
+                "consecutive_cannons": cannons, "consecutive_hazards": hazards,
+                "cannons_announced": c_ann, "hazards_announced": h_ann,
+                "baulk_window": window}
 
-    def _touching(self, state: OneRedState, shot: Shot, respotted: dict[str, Vec],
-                  calls: list[Call]) -> OneRedState:
+    def _touching(self, balls: dict[str, Vec], changes: dict[str, Any], shot: Shot,
+                  respotted: dict[str, Vec], calls: list[Call]) -> None:
         """ONE-2.10: the incoming (or continuing) player's cue ball touches a ball."""
-        cue = CUE[state.to_play]
-        if cue not in state.balls:
-            return state
-        near = touching_balls(cue, state.balls, self.table.ball_radius)
-        if not near:
-            return state
-        calls.append(Call.of("touching-ball"))
-        if not shot.judgement.touching_respot_agreed:
-            return replace(state, touching=tuple(near))  # spec fallback: play on, no push
-        balls = one_red_touching_reset(state.balls, cue, self.table)
-        for name, p in balls.items():
-            if state.balls.get(name) != p:
-                respotted[name] = p
-        return replace(state, balls=freeze_balls(balls), red_origin="SPOT")
+        cue = CUE[changes["to_play"]]
+        if cue in balls:
+            near = touching_balls(cue, balls, self.table.ball_radius)
+            if near:
+                calls.append(Call.of("touching-ball"))
+                if not shot.judgement.touching_respot_agreed:
+                    changes["touching"] = tuple(near)  # spec fallback: play on, no push
+                else:
+                    reset = one_red_touching_reset(balls, cue, self.table)
+                    for name, p in reset.items():
+                        if balls.get(name) != p:
+                            respotted[name] = p
+                    balls = reset
+                    changes["red_origin"] = "SPOT"
+        changes["balls"] = freeze_balls(balls)
 
-    def _finish(self, state: OneRedState, points: tuple[int, int], fouls: tuple[Foul, ...],
-                respotted: Mapping[str, Vec], calls: list[Call]) -> tuple[Outcome, OneRedState]:
+    def _finish(self, state: OneRedState, changes: dict[str, Any], points: tuple[int, int],
+                fouls: tuple[Foul, ...], respotted: Mapping[str, Vec], calls: list[Call]
+                ) -> tuple[Outcome, OneRedState]:
         score = (state.score[0] + points[0], state.score[1] + points[1])
-        state = replace(state, score=score)
-        state = replace(state, in_hand="D" if CUE[state.to_play] not in state.balls else None)
+        balls = changes.get("balls", state.balls)
+        to_play = changes.get("to_play", state.to_play)
+        changes |= {"score": score, "in_hand": "D" if CUE[to_play] not in balls else None}
         for p in (0, 1):
             if points[p] and score[p] >= self.options.target:
                 # ONE-2.5.5: the first to reach or pass the target wins, penalties included
-                state = replace(state, frame_over=True, winner=p, options=(), in_hand=None)
+                changes |= {"frame_over": True, "winner": p, "options": (), "in_hand": None}
                 calls.append(Call.of("game-over", player=self.players[p]))
         return Outcome(legal=not fouls, fouls=fouls, points=points,
-                       respotted=dict(respotted), calls=tuple(calls)), state
+                       respotted=dict(respotted), calls=tuple(calls)), replace(state, **changes)
 
     # ------------------------------------------------------------ other actions
 
@@ -498,15 +499,15 @@ class OneRedReferee(Referee):
             self.check_name(f.ball)
         beneficiary = 1 - f.player
         points = (0, PENALTY) if f.player == 0 else (PENALTY, 0)
+        changes: dict[str, Any] = {}
         if f.player == state.to_play:
             # ONE-2.12.1: the visit ends at once; ONE-2.12.3: the incoming player's options
-            new = replace(state, to_play=beneficiary, break_=0, **self._series_reset(),
-                          red_count=0, touching=(), options=("play", "in-hand"))
-        else:
-            new = state  # a foul by the non-striker: the striker simply plays on
+            changes = {"to_play": beneficiary, "break_": 0, **self._series_reset(),
+                       "red_count": 0, "touching": (), "options": ("play", "in-hand")}
+        # else a foul by the non-striker: the striker simply plays on
         name = f.rule.removeprefix("ONE-2.11").strip("()")
         foul = Foul(f.rule, f"foul-{name}", PENALTY)
-        return self._finish(new, points, (foul,), {},
+        return self._finish(state, changes, points, (foul,), {},
                             [Call.of("foul"), Call.of("away", n=PENALTY)])
 
 
