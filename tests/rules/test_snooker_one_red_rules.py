@@ -573,6 +573,19 @@ def test_one_2_12_1_foul_before_stroke_ends_visit():
     assert "no events" in Game(position(MID)).bad(shot(0, hit("white", "red"), stroke=False))
 
 
+def test_one_2_12_1_non_striker_touching_a_ball_does_not_end_the_break():
+    g = Game(position(MID, score=(10, 0), brk=10))
+    r = g.play(shot(1, stroke=False, touched=["red"]))
+    assert rules_of(r) == ["ONE-2.11(13)"] and r["points"] == [2, 0]
+    assert r["to_play"] == 0 and r["break"] == 10 and r["options"] == []
+
+
+def test_one_2_12_3_foul_calls_in_both_languages():
+    assert Game(position(MID)).play(nothing(0))["announce"] == ["Foul", "Two away"]
+    r = Game(position(MID), lang="ru").play(nothing(0))
+    assert r["announce"] == ["Фол", "Два очка сопернику"]
+
+
 def test_one_2_12_2_points_before_the_foul_stand():
     g = Game(position(MID))
     g.play(cannon())
@@ -731,6 +744,9 @@ def test_one_x_2_released_then_ball_in_baulk_before_clearing():
     (shot(0, pot("red"), after={"red": (600, 2500)}), "potted"),
     (shot(0, hit("white", "red"), struck_ball="blue"), "unknown"),
     (decide(0, "in-hand"), "no decision"),
+    ({"shot": {"player": 0, "nominate": "red", "events": [{"hit": ["white", "red"]}]}},
+     "nominate"),
+    ({"shot": {"player": 0, "push_out": True}}, "push_out"),
     ({"claim": {"player": 0}}, "claim"),
     ({"shot": {"player": 2}}, "player"),
 ])

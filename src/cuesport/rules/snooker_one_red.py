@@ -28,7 +28,15 @@ of ``"seventy-cannons"``, ``"ten-hazards"``, ``"baulk-line"``.
 Judgement inputs: the protocol's flags; ``judgement.announcement_late`` on a stroke that
 completes the 70th cannon or 10th hazard (or a later one) says the referee did not make the
 announcement then, so it is made on the next stroke without the flag (ONE-2.8.2, ONE-2.9.3);
-``judgement.touching_respot_agreed`` (default true) is the players' consent of ONE-2.10.
+``judgement.touching_respot_agreed`` (default true) is the players' consent of ONE-2.10;
+``declare.touching`` names balls touching the striker's cue ball (ONE-2.10 fallback). The
+flags ``miss``, ``cue_on_table``, ``would_have_been_hit``, ``template_present``,
+``slow_play`` and ``outside_interference`` belong to other games and are ignored (ONE-2.0:
+no foul and a miss here). ``nominate``, ``call`` and ``push_out`` are refused.
+
+A foul while not striking is a ``foul`` action naming an ``ONE-2.11(n)`` rule: 2 to the
+opponent; by the player at the table it ends his visit with the usual options, by the
+other player the striker plays on.
 """
 
 from __future__ import annotations
@@ -77,7 +85,7 @@ ORIGINS = ("SPOT", "PYRAMID", "CENTRE", "SPOT_UNCOUNTED", "NONE")
 FOUL_RULES = {f"ONE-2.11({n})" for n in range(1, 16)}
 
 ONE_RED_CALLS: Catalog = {
-    "away": {"en": "{n:words} away", "ru": "{n:words} очка сопернику"},
+    "away": {"en": "Two away", "ru": "Два очка сопернику"},  # ONE-2.12.3: always 2
     "break": {"en": "{n:words}", "ru": "{n:words}"},
     "seventy-cannons": {"en": "Seventy cannons", "ru": "Семьдесят карамболей!"},
     "ten-hazards": {"en": "Ten hazards", "ru": "Десять сыгрываний!"},
@@ -248,6 +256,8 @@ class OneRedReferee(Referee):
                 raise RecordError("judgement.struck_ball names a ball other than the cue ball")
         for name in j.touched:
             self.check_name(name, "judgement.touched ball")
+        if shot.nominate is not None or shot.call is not None or shot.push_out:
+            raise RecordError("nominate, call and push_out are not used in snooker-one-red")
         for name in shot.declare.touching:
             self.check_name(name, "declare.touching ball")
         placed: dict[str, Vec] | None = None
@@ -313,6 +323,9 @@ class OneRedReferee(Referee):
             points = (0, PENALTY) if player == 0 else (PENALTY, 0)  # ONE-2.5.1
             changes = {"to_play": 1 - player, "break_": 0, "options": ("play", "in-hand"),
                        **self._series_reset()}
+            if not shot.stroke and player != state.to_play:
+                changes = {}  # a foul by the non-striker: the striker plays on
+                count = state.red_count
         else:
             if red_gone:
                 # ONE-2.7.2: plain pots from the spot or the pyramid spot count; any other
@@ -339,13 +352,14 @@ class OneRedReferee(Referee):
                            **self._series_reset()}
                 count = 0
         changes |= {"red_origin": origin, "red_count": count, "touching": ()}
+        changes.setdefault("to_play", state.to_play)
         self._touching(balls, changes, shot, respotted, calls)
         return self._finish(state, changes, points, tuple(fouls), respotted, calls)
 
     def _judged_fouls(self, state: OneRedState, shot: Shot) -> list[Foul]:
         j = shot.judgement
         fouls = []
-        if shot.player != state.to_play:
+        if shot.player != state.to_play and shot.stroke:
             fouls.append(Foul("ONE-2.11(5)", "out-of-turn", PENALTY))  # ONE-2.11(5)
         if j.struck_ball is not None:
             fouls.append(Foul("ONE-2.11(1)", "struck-wrong-ball", PENALTY))  # ONE-2.11(1)
