@@ -342,6 +342,27 @@ def test_one_x_3_moved_red_loses_its_origin():
     assert r["state"]["red_count"] == 0 and r["respotted"] == {"red": list(SPOT)}
 
 
+def test_one_x_3_variant_pyramid_instead_of_centre_then_count_three():
+    # spec variant: centre covered at stroke 2 -> pyramid; a plain pot from there makes
+    # c = 3, and the centre (still covered) gives the pyramid again
+    start = {"white": (600.0, 1500.0), "yellow": CENTRE, "red": SPOT}
+    g = Game(position(start, red_origin="SPOT"))
+    g.play(red_pot())
+    assert g.play(red_pot())["respotted"] == {"red": list(PYRAMID)}
+    r = g.play(red_pot())
+    assert r["state"]["red_count"] == 3 and r["respotted"] == {"red": list(PYRAMID)}
+    # the yellow moves off the centre spot in a cannon: the succession ends
+    r = g.play(cannon(after={"yellow": (1200, 2200)}))
+    assert r["state"]["red_count"] == 0
+
+
+def test_one_x_3_red_potted_in_foul_goes_to_the_spot():
+    g = Game(position(MID, red_origin="SPOT", red_count=1))
+    r = g.play(shot(0, hit("white", "red"), pot("red"), jump=True))
+    assert r["respotted"] == {"red": list(SPOT)} and r["state"]["red_count"] == 0
+    assert r["state"]["red_origin"] == "SPOT"
+
+
 # ---------------------------------------------------------------- 2.8, 2.9 series
 
 
@@ -430,7 +451,7 @@ def test_one_2_10_incoming_player_ball_touching():
     assert r["state"]["balls"] == {"red": list(SPOT), "white": list(CENTRE)}
 
 
-def test_one_2_10_refused_consent_moving_touching_ball_is_push():
+def test_one_2_10_snk_3_8_refused_consent_moving_touching_ball_is_push():
     g = Game(position(MID))
     r = g.play(shot(0, hit("white", "red"), hit("white", "yellow"), after=TOUCH,
                     touching_respot_agreed=False))
