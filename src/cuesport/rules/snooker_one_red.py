@@ -81,7 +81,6 @@ CUE: tuple[str, str] = ("white", "yellow")  # ONE-2.2.1: player 0's and player 1
 PENALTY = 2  # ONE-2.12.3: every foul costs 2, never more in one stroke
 CANNON_LIMIT, CANNON_CALL = 75, 70  # ONE-2.8.1, ONE-2.8.2
 HAZARD_LIMIT, HAZARD_CALL = 15, 10  # ONE-2.9.2, ONE-2.9.3
-ORIGINS = ("SPOT", "PYRAMID", "CENTRE", "SPOT_UNCOUNTED", "NONE")
 FOUL_RULES = {f"ONE-2.11({n})" for n in range(1, 16)}
 
 ONE_RED_CALLS: Catalog = {
