@@ -53,7 +53,6 @@ def group_of(ball: str) -> str | None:
 
 class EightBallReferee(PoolReferee):
     discipline = "eight-ball"
-    calls_shots = True  # P8-3.6
     three_foul_rule = False  # P8-3.10: POOL-6.14 does not apply
     catalog = PoolReferee.catalog | EIGHT_CALLS
     state_keys = (*PoolReferee.state_keys, "groups")

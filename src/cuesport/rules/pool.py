@@ -634,8 +634,6 @@ class PoolReferee(Referee):
                                   f"{', '.join(state.options)}")
             if shot.player == state.to_play:  # a shot by the player to play means "play"
                 state = evolve(state, options=(), offer=None, spot=())
-        if shot.call is not None and not self.calls_shots:
-            raise RecordError(f"call: {self.discipline} is not a call-shot game")
         if shot.push_out and not self.push_outs:
             raise RecordError(f"push_out: there is no push out in {self.discipline}")
         if shot.nominate is not None:
@@ -659,7 +657,6 @@ class PoolReferee(Referee):
         settle_calls = tuple(Call.of("replaced", ball=b) for b in play.settled)
         return replace(outcome, calls=(*pre_calls, *settle_calls, *outcome.calls, *calls)), new
 
-    calls_shots: ClassVar[bool] = False
     push_outs: ClassVar[bool] = False
     win_call: ClassVar[str] = "rack-to"
     foul_in_hand: ClassVar[str] = "table"  # where a start without the cue ball has it

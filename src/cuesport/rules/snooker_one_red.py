@@ -34,7 +34,7 @@ flags ``miss``, ``cue_on_table``, ``would_have_been_hit``, ``template_present``,
 ``slow_play`` and ``outside_interference`` belong to other games and are ignored (ONE-2.0:
 no foul and a miss here). ``nominate``, ``call`` and ``push_out`` are refused.
 
-A foul while not striking is a ``foul`` action naming an ``ONE-2.11(n)`` rule: 2 to the
+A foul while not striking is a ``foul`` action naming one of the ONE-2.11 fouls: 2 to the
 opponent; by the player at the table it ends his visit with the usual options, by the
 other player the striker plays on.
 """

@@ -52,7 +52,6 @@ class StraightPoolReferee(PoolReferee):
     discipline = "straight-pool"
     options_model: ClassVar[type[Options]] = StraightPoolOptions
     catalog = PoolReferee.catalog | STRAIGHT_CALLS
-    calls_shots = True  # P141-4.5
     foul_penalty = 1  # P141-4.9
     win_call = "game-to"
     foul_in_hand = "kitchen"  # P141-4.9: 14.1 has ball in hand only behind the head string

@@ -29,7 +29,6 @@ class TenBallReferee(PoolReferee):
     discipline = "ten-ball"
     rotation = True  # P10-9.10 with POOL-6.2: the lowest ball first
     push_outs = True  # P10-9.4
-    calls_shots = True  # P10-9.5
     # P10-9.10: the standard fouls of ten-ball (POOL-6.11 is not among them)
     standard_fouls = ALL_FOULS - {"POOL-6.11"}
 
