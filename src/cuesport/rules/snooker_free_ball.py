@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+import numpy as np
+
 from cuesport.equipment import TableSpec
 from cuesport.equipment.geometry import (
     central_contact_available,
     clear_path_any_part,
     cue_ball_snookered,
+    d_sample_points,
     effective_snookering_balls,
     partition_balls,
+    snookered_in_hand,
 )
 from cuesport.rules.base import Vec
 from cuesport.rules.snooker_state import REDS_SET
@@ -27,7 +31,22 @@ def is_snookered(balls: Mapping[str, Vec], on: Iterable[str], table: TableSpec) 
     yes, no = partition_balls(balls, frozenset(on))
     if not yes:
         return False
-    return cue_ball_snookered(balls.get("cue"), yes, no, table.ball_radius, table=table)
+    r = table.ball_radius
+    cue = balls.get("cue")
+    if cue is None and not snookered_in_hand(yes, no, r, table=table, points=coarse_d(table)):
+        return False  # a free placement among a few points of the D settles it quickly
+    return cue_ball_snookered(cue, yes, no, r, table=table)
+
+
+_COARSE: dict[TableSpec, np.ndarray] = {}
+
+
+def coarse_d(table: TableSpec) -> np.ndarray:
+    """A coarse sample of the D (every placement in it is a legal one)."""
+    pts = _COARSE.get(table)
+    if pts is None:
+        pts = _COARSE[table] = d_sample_points(table, 24.0)
+    return pts
 
 
 def free_ball_snooker(balls: Mapping[str, Vec], on: Iterable[str], nominated: str,
