@@ -28,7 +28,7 @@ from cuesport.equipment import (
     spots,
 )
 from cuesport.game.bots.aim import cue_ball_of
-from cuesport.game.bots.search import Candidate, Turn, shot_action
+from cuesport.game.bots.search import Candidate, Turn, playable, shot_action
 from cuesport.game.moves import Choose, Concede, Move, Strike
 from cuesport.game.storage import Store
 from cuesport.physics import PhysicsError, Stroke, simulate
@@ -261,6 +261,7 @@ class Match:
         position = dict(st.balls)
         if move.cue_ball is not None:
             position[cue] = (float(move.cue_ball[0]), float(move.cue_ball[1]))
+        position = playable(self.table, position)
         try:
             shot = simulate(self.table, position, move.stroke, record=self.trajectories)
         except PhysicsError as err:

@@ -11,7 +11,7 @@ import random
 
 from cuesport.game.bots.choices import decide, should_concede
 from cuesport.game.bots.levels import LEVELS
-from cuesport.game.bots.search import Budget, Candidate, Turn, search
+from cuesport.game.bots.search import Budget, Candidate, Turn, best_stroke
 from cuesport.game.moves import Choose, Concede, Move, Strike
 from cuesport.physics import StrokeNoise
 
@@ -41,7 +41,7 @@ class Bot:
             return Choose(decide(turn))
         if should_concede(turn):
             return Concede()
-        choice = search(turn, self.budget, self.noise)
+        choice = best_stroke(turn, self.budget, self.noise)
         self.simulations += choice.simulations
         c = choice.candidate
         stroke = self.noise.apply(c.stroke, self.rng)

@@ -7,6 +7,7 @@ into strokes and lets the simulator and the referee say what they are really wor
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -189,6 +190,16 @@ def in_hand_spots(table: TableSpec, zone: str, balls: Mapping[str, Vec], cue: st
                     k = (d + 2 * r + back) / d
                     cands.append((aim[0] + dx * k, aim[1] + dy * k))
     good = [p for p in cands if legal(p)]
+    if not good:  # a crowded zone: try scattered points
+        rng = random.Random(len(balls))
+        top = head_string_y(table) if zone == "kitchen" else (
+            table.baulk_from_bottom if zone == "D" else table.length)
+        for _ in range(400):
+            p = (rng.uniform(0, table.width), rng.uniform(0, top))
+            if legal(p):
+                good.append(p)
+                if len(good) >= limit:
+                    break
     scored = []
     for p in good:
         lines = pot_lines(table, balls, cue, p, targets)

@@ -107,7 +107,32 @@ def position_of(turn: Turn, cand: Candidate) -> dict[str, Vec]:
     pos = dict(turn.state.balls)
     if cand.cue_ball is not None:
         pos[cand.stroke.cue_ball] = cand.cue_ball
-    return pos
+    return playable(turn.table, pos)
+
+
+def playable(table: TableSpec, balls: Mapping[str, Vec]) -> dict[str, Vec]:
+    """The referee lets a ball rest hanging in a pocket's jaws; the simulator starts balls
+    inside the cushion noses only, so such a ball is nudged in (by a few mm at most)."""
+    r = table.ball_radius + 0.01
+    out = {k: (min(max(x, r), table.width - r), min(max(y, r), table.length - r))
+           for k, (x, y) in balls.items()}
+    # the referee also tolerates a hair of overlap (a recorded position); part such balls
+    names = list(out)
+    for _ in range(3):
+        moved = False
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                (ax, ay), (bx, by) = out[a], out[b]
+                d = math.hypot(bx - ax, by - ay)
+                gap = 2 * r + 0.02 - d
+                if gap > 0:
+                    ux, uy = ((bx - ax) / d, (by - ay) / d) if d > 1e-9 else (1.0, 0.0)
+                    out[a] = (ax - ux * gap / 2, ay - uy * gap / 2)
+                    out[b] = (bx + ux * gap / 2, by + uy * gap / 2)
+                    moved = True
+        if not moved:
+            break
+    return out
 
 
 def prospects(turn: Turn, state: FrameState, who: int) -> float:
@@ -192,8 +217,10 @@ def candidates(turn: Turn, budget: Budget) -> list[Candidate]:
     table = turn.table
     breaking = bool(getattr(st, "breaking", False))
     targets = turn.targets()
+    if breaking and turn.discipline == "straight-pool" and st.in_hand is not None:
+        return _safe_break(turn)
     if st.in_hand is not None:
-        if breaking and turn.discipline != "straight-pool":
+        if breaking:
             hy = head_string_y(table) - 10.0
             spots = [(table.width * f, hy) for f in (0.5, 0.3, 0.7)]
         else:
@@ -241,6 +268,26 @@ def candidates(turn: Turn, budget: Budget) -> list[Candidate]:
     return out
 
 
+def _safe_break(turn: Turn) -> list[Candidate]:
+    """P141-4.2: the opening break of 14.1 is a safety: clip a back corner ball of the rack
+    so that two object balls and the cue ball reach a rail."""
+    table, st, cue = turn.table, turn.state, turn.cue
+    balls = dict(st.balls)
+    back = max(p[1] for p in balls.values())
+    row = [b for b, p in balls.items() if p[1] > back - 5.0]
+    corners = [min(row, key=lambda b: balls[b][0]), max(row, key=lambda b: balls[b][0])]
+    hy = head_string_y(table) - 10.0
+    out = []
+    for corner, fx, sign in ((corners[0], 0.3, -1.0), (corners[1], 0.7, 1.0)):
+        spot = (table.width * fx, hy)
+        for f in (0.5, 0.7, 0.85):
+            ang = contact_angles(spot, balls[corner], table.ball_radius, (sign * f,))[0]
+            for sp in (2.5, 3.5, 4.5):
+                out.append(Candidate(Stroke(ang, sp, cue_ball=cue), spot, None, None, False,
+                                     "break", corner))
+    return out
+
+
 def escapes(turn: Turn, budget: Budget) -> list[Candidate]:
     """A fan of strokes all round, for when nothing aimed is legal (snookers, kicks)."""
     st = turn.state
@@ -277,7 +324,7 @@ class Choice:
     simulations: int
 
 
-def search(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
+def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     cands = candidates(turn, budget)
     scored = _score(turn, cands, budget.look)
     sims = len(cands)
