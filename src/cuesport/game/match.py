@@ -34,6 +34,7 @@ from cuesport.game.storage import Store
 from cuesport.physics import PhysicsError, Stroke, simulate
 from cuesport.physics import Shot as PhysShot
 from cuesport.protocol import RefereeSession
+from cuesport.record import RecordError
 from cuesport.rules.base import Outcome
 
 DISCIPLINES = ("snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball",
@@ -102,7 +103,8 @@ class Match:
                  rules: Mapping[str, Any] | None = None, fmt: MatchFormat | None = None,
                  store: Store | None = None, seed: int = 0, lang: str = "en",
                  names: Sequence[str] | None = None, specs: Sequence[str] | None = None,
-                 trajectories: bool = False, _match_id: int | None = None) -> None:
+                 trajectories: bool = False, start: Mapping[str, Any] | None = None,
+                 _match_id: int | None = None) -> None:
         if discipline not in DISCIPLINES:
             raise GameError(f"unknown discipline {discipline!r}; expected one of "
                             f"{', '.join(DISCIPLINES)}")
@@ -133,12 +135,16 @@ class Match:
         self.progress = _Progress()
         self.last_shot: PhysShot | None = None
         self.match_id: int | None = _match_id
+        self.start = dict(start) if start is not None else None  # frame 1's position
         if store is not None and _match_id is None:
             self.match_id = store.create_match(
                 discipline, (self.names[0], self.names[1]), self.rules,
                 self.fmt.to_json() | {"seed": seed, "players": list(specs or [])})
         if _match_id is None:
-            self._start_frame(1)
+            try:
+                self._start_frame(1)
+            except RecordError as err:
+                raise GameError(str(err)) from None
 
     # ------------------------------------------------------------ frames
 
@@ -157,7 +163,10 @@ class Match:
                   "rules": rules}
         probe = RefereeSession(record, self.lang)
         start: dict[str, Any] | None = None
-        if number > 1:
+        if number == 1 and self.start is not None:
+            start = dict(self.start)
+            RefereeSession(record | {"start": start}, self.lang)  # a bad start fails here
+        elif number > 1:
             start = probe.referee.state_to_json(probe.state)
             start["to_play"] = self.breaker(number)
             if "breaker" in start:
@@ -209,7 +218,7 @@ class Match:
             # SNK-3.4(b): lots are drawn for who plays the re-spotted black
             return self._auto({"lots": {"to_play": self.rng.randrange(2)}})
         if (self.discipline in POOL and self.frame_no == 1 and not self.session.actions
-                and getattr(st, "breaking", False)):
+                and self.start is None and getattr(st, "breaking", False)):
             return self._auto({"lag": {"winner": self._lag()}})
         if self._stuck():
             return self._unstick()
