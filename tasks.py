@@ -46,9 +46,12 @@ def setup() -> Path:
 
 
 def start(args: list[str]) -> int:
+    """A short bot-vs-bot match with live commentary (one nine-ball rack, medium bots),
+    stored in the default database; extra arguments go to ``cuesport play``."""
     py = str(setup())
-    out = ROOT / "out"
-    return subprocess.call([py, "-m", "cuesport", "show", "all", "--out", str(out), *args])
+    cmd = [py, "-m", "cuesport", "play", "nine-ball", "--players", "bot:medium",
+           "bot:medium", "--frames", "1", *args]
+    return subprocess.call(cmd)
 
 
 def test(args: list[str]) -> int:

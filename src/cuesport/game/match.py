@@ -18,7 +18,7 @@ import math
 import random
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from cuesport.equipment import (
@@ -88,6 +88,7 @@ class FrameResult:
     winner: int | None
     score: tuple[int, int]
     actions: int
+    log: list[Any] = field(default_factory=list)  # (action, ruling, stroke parameters)
 
 
 @dataclass(slots=True)
@@ -134,6 +135,8 @@ class Match:
         self.frame_no = 0
         self.progress = _Progress()
         self.last_shot: PhysShot | None = None
+        # the current frame: (action, ruling, stroke parameters), for statistics
+        self.log: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any] | None]] = []
         self.match_id: int | None = _match_id
         self.start = dict(start) if start is not None else None  # frame 1's position
         if store is not None and _match_id is None:
@@ -174,6 +177,7 @@ class Match:
         self.session = RefereeSession(record | {"start": start}, self.lang)
         self.frame_no = number
         self.progress = _Progress()
+        self.log = []
         if self.store is not None and self.match_id is not None:
             self.frame_id = self.store.start_frame(self.match_id, number, start, rules)
 
@@ -311,6 +315,7 @@ class Match:
             raise GameError(ruling["error"])
         if self.store is not None and self.frame_id is not None:
             self.store.add_stroke(self.frame_id, action, ruling, params)
+        self.log.append((action, ruling, dict(params) if params else None))
         self._track(action)
         return Step("action", self.frame_no, who, action, ruling, move)
 
@@ -374,7 +379,7 @@ class Match:
     def _end_frame(self) -> Step:
         st = self.state
         res = FrameResult(self.frame_no, st.winner, (int(st.score[0]), int(st.score[1])),
-                          len(self.session.actions))
+                          len(self.session.actions), self.log)
         self.results.append(res)
         if st.winner is not None:
             self.wins[st.winner] += 1
@@ -424,10 +429,13 @@ class Match:
         session = RefereeSession({k: v for k, v in record.items() if k != "actions"},
                                  self.lang)
         self.progress = _Progress()
-        for a in actions:
+        params = {i: p for i, (_, _, p) in enumerate(self.log)}
+        self.log = []
+        for i, a in enumerate(actions):
             r = session.feed(copy.deepcopy(a))
             if "error" in r:
                 raise GameError(f"stored action does not replay: {r['error']}")
+            self.log.append((a, r, params.get(i)))
             self._track(a)
         self.session = session
 
@@ -454,6 +462,7 @@ class Match:
         for fr in frames:
             record = store.frame_record(fr.id)
             m.frame_no, m.frame_id = fr.number, fr.id
+            m.log = []
             m._replay(record)
             if fr.number == 1 and m.discipline in POOL:
                 lag = next((a["lag"] for a in record["actions"] if "lag" in a), None)
