@@ -148,3 +148,4 @@ def test_snk_3_11_h_offender_plays_again_if_asked():
 def test_snk_3_11_decisions_not_on_offer_are_errors(choice):
     msg = error([shot(0, ["red1"], ["cue"]), decision(1, choice)], start=position(FULL))
     assert "not on offer" in msg
+

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -18,6 +18,7 @@ from cuesport.record import RecordError
 from cuesport.rules.base import Balls, FrameState, Options, freeze_balls
 
 REDS_SET = frozenset(REDS)
+Points = Annotated[int, Field(ge=0)]
 PHASES = ("reds", "colour", "sequence")
 
 
@@ -144,7 +145,7 @@ class _StartIn(BaseModel):
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False, populate_by_name=True)
     balls: dict[str, tuple[float, float] | None]
     to_play: int = Field(default=0, ge=0, le=1)
-    score: tuple[int, int] = (0, 0)
+    score: tuple[Points, Points] = (0, 0)
     break_: int = Field(default=0, alias="break", ge=0)
     options: tuple[Literal["play", "pass", "replace"], ...] = ()
     in_hand: Literal["D"] | None = None
