@@ -450,7 +450,7 @@ class SnookerReferee(Referee):
                      warned=False, replaced=False, in_hand=None)
         if pts == 0:  # SNK-3.3(h): no score, the turn ends
             new = evolve(base, balls=frozen, to_play=1 - p, break_=0, started=True,
-                          phase=turn_phase(balls), **reset)
+                         phase=turn_phase(balls), **reset)
             new, more = self.four_snookers(new)
             calls += more
             calls += self.touching_calls(new)
@@ -468,8 +468,7 @@ class SnookerReferee(Referee):
             phase = "sequence"
         points = (pts, 0) if p == 0 else (0, pts)
         new = evolve(base, balls=frozen, to_play=p, score=sc, break_=base.break_ + pts,
-                     started=True,
-                      phase=phase, **reset)
+                     started=True, phase=phase, **reset)
         calls.append(Call.of("break", n=new.break_))
         if before.respotted_black or (before.phase == "sequence" and not new.objects()):
             # SNK-3.4(a): the last black potted ends the frame unless the scores are level
@@ -491,9 +490,9 @@ class SnookerReferee(Referee):
         rest = {k: v for k, v in new.balls.items() if k not in ("black", "cue")}
         balls, spot = self.respot(["black"], rest)
         state = evolve(new, balls=freeze_balls(balls), in_hand="D", phase="sequence",
-                        break_=0, options=(), free_ball=False, offender=None,
-                        respotted_black=True, lots_pending=True, before=None, miss_count=0,
-                        warned=False, replaced=False)
+                       break_=0, options=(), free_ball=False, offender=None,
+                       respotted_black=True, lots_pending=True, before=None, miss_count=0,
+                       warned=False, replaced=False)
         calls = [*calls, Call.of("scores-level"), Call.of("respotted-black")]
         return SnookerOutcome(legal=not fouls, fouls=fouls, points=points,
                               respotted={**respotted, **spot}, calls=tuple(calls)), state
@@ -519,13 +518,11 @@ class SnookerReferee(Referee):
         out_calls = [*(calls or []), *extra_calls, head, Call.of(f"away-{pen}")]
         cue_gone = "cue" not in balls
         new = evolve(base, balls=frozen_balls(balls), score=sc, break_=0, to_play=other,
-                     started=True,
-                      phase=turn_phase(balls), offender=p, free_ball=False,
-                      in_hand="D" if cue_gone else in_hand,  # SNK-3.11(f), SNK-2.9(a)
-                      options=("play", "pass"))
+                     started=True, phase=turn_phase(balls), offender=p, free_ball=False,
+                     in_hand="D" if cue_gone else in_hand,  # SNK-3.11(f), SNK-2.9(a)
+                     options=("play", "pass"))
         if not keep_chain:
-            new = evolve(new, before=None, miss_count=0, replaced=False,
-                          warned=False)
+            new = evolve(new, before=None, miss_count=0, replaced=False, warned=False)
         if base.respotted_black or only_black:
             # SNK-3.4(a),(b)(iv): the first foul with only the black left ends the frame
             if not base.respotted_black and self.level(sc):
@@ -539,8 +536,8 @@ class SnookerReferee(Referee):
         if miss is not None:
             count = base.miss_count + 1 if base.replaced else 1
             new = evolve(new, options=("play", "pass", "replace"), before=miss,
-                          miss_count=count, warned=base.warned and base.replaced,
-                          replaced=False)
+                         miss_count=count, warned=base.warned and base.replaced,
+                         replaced=False)
             if miss.full and count >= 3 and base.warned:
                 # SNK-3.14(c)(ii): the third failure awards the frame to the opponent
                 new = evolve(new, frame_over=True, winner=other, options=(), offender=None)
@@ -619,7 +616,7 @@ class SnookerReferee(Referee):
             if snookers_needed(deficit, rem, value(c)) >= 4:
                 winner = 1 - pl
                 new = evolve(state, frame_over=True, winner=winner, options=(), offender=None,
-                              free_ball=False)
+                             free_ball=False)
                 return new, [Call.of("four-snookers", player=self.name(winner))]
         return state, []
 
@@ -685,8 +682,8 @@ class SnookerReferee(Referee):
             balls[name] = (float(pt[0]), float(pt[1]))
         self.check_balls(balls, "after")
         new = evolve(state, balls=freeze_balls(balls),
-                      in_hand=None if "cue" in balls else state.in_hand,
-                      phase=state.phase if state.phase != "sequence" else turn_phase(balls))
+                     in_hand=None if "cue" in balls else state.in_hand,
+                     phase=state.phase if state.phase != "sequence" else turn_phase(balls))
         return SnookerOutcome(calls=(Call.of("repositioned"),)), new
 
     def foul(self, state: FrameState, f: PlayerFoul) -> tuple[Outcome, FrameState]:
@@ -744,7 +741,7 @@ class SnookerReferee(Referee):
             # SNK-3.13: the offender plays again; SNK-3.10(f): no free ball for him
             keep = "replace" not in state.options
             new = evolve(state, options=(), offender=None, to_play=offender, free_ball=False,
-                          break_=0, **({} if keep else reset))
+                         break_=0, **({} if keep else reset))
             return SnookerOutcome(calls=(Call.of("play-again",
                                                  player=self.name(offender)),)), new
         # replace: SNK-3.14(b), SNK-3.14(f): every ball back, reds too
@@ -752,8 +749,8 @@ class SnookerReferee(Referee):
         assert snap is not None
         warn = state.warned or (snap.full and state.miss_count >= 2)
         new = evolve(state, balls=snap.balls, phase=snap.phase, in_hand=snap.in_hand,
-                      to_play=offender, options=(), offender=None, free_ball=False, break_=0,
-                      replaced=True, warned=warn)
+                     to_play=offender, options=(), offender=None, free_ball=False, break_=0,
+                     replaced=True, warned=warn)
         calls = [Call.of("replaced"), Call.of("play-again", player=self.name(offender))]
         if warn and not state.warned:
             # SNK-3.14(c)(ii): a third failure will award the frame to the opponent
@@ -775,7 +772,7 @@ class SnookerReferee(Referee):
             score[winner] += rest
             points = (rest, 0) if winner == 0 else (0, rest)
         new = evolve(state, score=(score[0], score[1]), frame_over=True, winner=winner,
-                      options=(), lots_pending=False, free_ball=False)
+                     options=(), lots_pending=False, free_ball=False)
         return SnookerOutcome(points=points, calls=(
             Call.of("conceded", player=self.name(c.player)),
             Call.of("frame-over", player=self.name(winner)))), new
