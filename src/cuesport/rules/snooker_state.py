@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cuesport.equipment import COLOUR_VALUES, COLOURS, REDS
 from cuesport.record import RecordError
-from cuesport.rules.base import Balls, FrameState, Options, freeze_balls
+from cuesport.rules.base import Balls, FrameState, Options, Outcome, freeze_balls
 
 REDS_SET = frozenset(REDS)
 Points = Annotated[int, Field(ge=0)]
@@ -40,6 +40,14 @@ class SnookerOptions(Options):
     first_breaker: int = Field(default=0, ge=0, le=1)  # who broke frame 1 (SNK-3.3(b))
     miss_equal_points_exempt: bool = False  # SNK-X.3 later-edition exemption
     pink_gap: float = Field(default=1.0, gt=0.0, le=50.0)  # gap pink-apex red at set-up
+
+
+@dataclass(frozen=True, slots=True)
+class SnookerOutcome(Outcome):
+    """An outcome with the per-action snooker fields of the ruling."""
+
+    miss: bool = False  # FOUL AND A MISS was called (SNK-3.14)
+    review: tuple[str, ...] = ()  # notes asking a human to review the ruling
 
 
 @dataclass(frozen=True, slots=True)
