@@ -360,11 +360,12 @@ class SnookerReferee(SnookerActions, Referee):
         fouls, failed = stroke_fouls(facts)
 
         if replay_all:  # SNK-3.9(b): every ball back where it was
+            back = {b: state.balls[b] for b in motion.potted if b in state.balls}
             if not fouls:
                 new = evolve(state, started=True)  # SNK-3.9(b)(i): same striker again
-                return SnookerOutcome(calls=(*calls, Call.of("replaced"),
-                                             Call.of("play-again", player=self.name(p)))), new
-            return self.after_foul(state, p, fouls, dict(state.balls), {}, calls=calls,
+                return SnookerOutcome(respotted=back, calls=(
+                    *calls, Call.of("replaced"), Call.of("play-again", player=self.name(p)))), new
+            return self.after_foul(state, p, fouls, dict(state.balls), back, calls=calls,
                                    extra_calls=(Call.of("replaced"),))
 
         # points for the stroke (SNK-3.3(e),(f), SNK-3.10(c)-(e))
@@ -383,6 +384,7 @@ class SnookerReferee(SnookerActions, Referee):
         # SNK-3.3(g): reds are never respotted; SNK-3.7: colours are
         balls, respotted = self.respot(gone, balls)
         review += self.respot_review(respotted)
+        respotted.update({b: state.balls[b] for b in fell})  # SNK-3.9(a): put back
         if not respotted and not fell:
             balls = motion.balls  # already frozen
 

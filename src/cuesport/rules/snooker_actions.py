@@ -115,7 +115,8 @@ class SnookerActions:
         new = evolve(state, balls=freeze_balls(balls),
                      in_hand=None if "cue" in balls else state.in_hand,
                      phase=state.phase if state.phase != "sequence" else turn_phase(balls))
-        return SnookerOutcome(calls=(Call.of("repositioned"),)), new
+        back = {b: pt for b, pt in balls.items() if b not in state.balls}
+        return SnookerOutcome(respotted=back, calls=(Call.of("repositioned"),)), new
 
     def foul(self: SnookerReferee, state: FrameState, f: PlayerFoul) -> tuple[Outcome, FrameState]:
         """Fouls not made with a stroke, named by rule (``foul`` action)."""
@@ -188,7 +189,8 @@ class SnookerActions:
         if warn and not state.warned:
             # SNK-3.14(c)(ii): a third failure will award the frame to the opponent
             calls.append(Call.of("miss-warning", player=self.name(state.to_play)))
-        return SnookerOutcome(calls=tuple(calls)), new
+        back = {b: pt for b, pt in snap.balls.items() if b not in state.balls}
+        return SnookerOutcome(respotted=back, calls=tuple(calls)), new
 
     def concede(self: SnookerReferee, state: FrameState, c: Concede) -> tuple[Outcome, FrameState]:
         assert isinstance(state, SnookerState)
