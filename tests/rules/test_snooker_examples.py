@@ -60,3 +60,15 @@ def test_every_ruling_state_is_a_valid_start(name):
         again = referee(rest)
         for a, b in zip(again, full[k + 1:], strict=True):
             assert {**a, "action": 0} == {**b, "action": 0}
+
+
+def test_cli_malformed_record_exits_2(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"protocol": 1, "discipline": "snooker",
+                               "actions": [{"shot": {"player": 0, "events": [
+                                   {"hit": ["cue", "red99"]}]}}]}))
+    res = subprocess.run([sys.executable, "-m", "cuesport", "referee", str(bad)],
+                         capture_output=True, text=True)
+    assert res.returncode == 2
+    assert "error" in json.loads(res.stdout.splitlines()[-1])
+    assert "Traceback" not in res.stderr
