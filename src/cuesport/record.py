@@ -150,7 +150,7 @@ class Decision(_Model):
     player: Player
     choice: Literal[
         "play", "pass", "replace", "in-hand", "re-rack", "re-rack-opponent", "spot-eight",
-        "re-break",
+        "re-break", "spot-ball",
     ]
 
 

@@ -1,0 +1,175 @@
+"""Physics benchmark: milliseconds per shot, events per shot, cold start; pooltool alongside.
+
+    python bench/physics.py [--repeat N]
+
+Shots: (a) 9-ball break (cue ball on the head spot, full hit on the 1, 8 m/s),
+(b) 8-ball break (same), (c) snooker break-off from the D into the side of the pack at 6 m/s,
+(d) a single ball off one cushion. Speeds are cue speeds (``Stroke.speed``); pooltool's V0 is
+also a cue speed. The pooltool column appears when ``import pooltool`` works (install it in a
+separate environment: ``pip install --no-deps pooltool-billiards`` plus its dependencies with
+``panda3d<1.11``); it is never a cuesport dependency.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+from cuesport.equipment import (
+    POOL_9FT,
+    SNOOKER,
+    TableSpec,
+    eight_ball_rack,
+    nine_ball_rack,
+    snooker_setup,
+)
+from cuesport.physics import Stroke, StrokeNoise, noisy_strokes, simulate, simulate_batch
+
+Case = tuple[str, TableSpec, dict[str, tuple[float, float]], Stroke]
+
+
+def snooker_break() -> Case:
+    pos = {**snooker_setup(SNOOKER), "cue": (889.0 + 200.0, 737.0 - 40.0)}
+    red = pos["red15"]  # right-hand back corner of the pack: a thin contact on its side
+    target = (red[0] + 2 * SNOOKER.ball_radius * 0.8, red[1])
+    ang = math.degrees(math.atan2(target[1] - pos["cue"][1], target[0] - pos["cue"][0]))
+    return ("snooker break-off", SNOOKER, pos, Stroke(angle=ang, speed=6.0))
+
+
+def cases() -> list[Case]:
+    t = POOL_9FT
+    head = (t.width / 2, t.length / 4)
+    return [
+        ("9-ball break", t, {**nine_ball_rack(t, 1), "cue": head}, Stroke(angle=90.0, speed=8.0)),
+        ("8-ball break", t, {**eight_ball_rack(t, 1), "cue": head}, Stroke(angle=90.0, speed=8.0)),
+        snooker_break(),
+        ("one ball, one cushion", t, {"cue": (t.width / 2, t.length / 4)},
+         Stroke(angle=60.0, speed=1.5, height=0.2)),
+    ]
+
+
+def time_it(fn: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """(median, best) milliseconds over ``repeat`` warm runs (the machine is shared: the
+    best run is the least disturbed one)."""
+    fn()  # warm
+    runs = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        runs.append(time.perf_counter() - t0)
+    return 1e3 * statistics.median(runs), 1e3 * min(runs)
+
+
+COLD = """
+import time
+t0 = time.perf_counter()
+from cuesport.equipment import POOL_9FT, nine_ball_rack
+from cuesport.physics import Stroke, StrokeNoise, noisy_strokes, simulate, simulate_batch
+pos = {**nine_ball_rack(POOL_9FT, 1), "cue": (635.0, 635.0)}
+simulate(POOL_9FT, pos, Stroke(angle=90.0, speed=8.0))
+print(time.perf_counter() - t0)
+"""
+
+
+def cold_start() -> tuple[float, float]:
+    """(import + first shot inside the process, whole process wall time), seconds."""
+    t0 = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", COLD], capture_output=True, text=True,
+                         check=True).stdout
+    return float(out.strip()), time.perf_counter() - t0
+
+
+# ---------------------------------------------------------------- pooltool (optional)
+
+
+def pooltool_runner() -> Callable[[Case], tuple[float, int]] | None:
+    try:
+        import pooltool as pt  # type: ignore[import-not-found]
+    except Exception as exc:  # not installed, or its renderer cannot load
+        print(f"(pooltool not available: {type(exc).__name__}: {exc})")
+        return None
+
+    def build(case: Case):  # type: ignore[no-untyped-def]
+        # pooltool's own tables and racks (its racks have small random gaps; its pool table
+        # is 7 ft), the cue ball and stroke as in our case.
+        name, _, pos, stroke = case
+        game = {"9-ball break": pt.GameType.NINEBALL, "8-ball break": pt.GameType.EIGHTBALL,
+                "snooker break-off": pt.GameType.SNOOKER}.get(name, pt.GameType.NINEBALL)
+        tab = pt.Table.from_game_type(game)
+        balls = pt.get_rack(game, tab) if name != "one ball, one cushion" else {}
+        cue_id = "white" if game == pt.GameType.SNOOKER else "cue"
+        if game == pt.GameType.SNOOKER:
+            x, y = pos["cue"][0] / 1e3 * tab.w / 1.778, pos["cue"][1] / 1e3 * tab.l / 3.569
+        else:
+            x, y = tab.w / 2, tab.l / 4
+        ref = next(iter(balls.values())).params if balls else pt.objects.BallParams.default()
+        cue_ball = pt.Ball(id=cue_id, params=ref)
+        cue_ball.state.rvw[0] = [x, y, ref.R]
+        balls[cue_id] = cue_ball
+        system = pt.System(cue=pt.Cue(cue_ball_id=cue_id), table=tab, balls=balls)
+        system.strike(V0=stroke.speed, phi=stroke.angle, a=stroke.side, b=stroke.height,
+                      theta=stroke.elevation)
+        return system
+
+    def run(case: Case) -> tuple[float, int]:
+        system = build(case)
+        pt.simulate(system, inplace=True)  # JIT warm-up
+        runs = []
+        events = 0
+        for _ in range(5):
+            system = build(case)
+            t0 = time.perf_counter()
+            pt.simulate(system, inplace=True)
+            runs.append(time.perf_counter() - t0)
+            events = len(system.events)
+        return 1e3 * statistics.median(runs), events
+
+    return run
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--repeat", type=int, default=30)
+    ap.add_argument("--no-pooltool", action="store_true")
+    ap.add_argument("--batch", type=int, default=1000,
+                    help="noisy 9-ball breaks for the batch figure (0: skip)")
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args()
+    inside, wall = cold_start()
+    print(f"cold first shot (new process): {inside:.3f} s import+shot, {wall:.3f} s process")
+    pt_run = None if args.no_pooltool else pooltool_runner()
+    head = f"{'shot':24} {'ms/shot':>9} {'best ms':>8} {'events':>7} {'pots':>5}"
+    if pt_run:
+        head += f" {'pooltool ms':>12} {'pt events':>10}"
+    print(head)
+    for case in cases():
+        name, table, pos, stroke = case
+        shot = simulate(table, pos, stroke)
+        ms, best = time_it(lambda t=table, p=pos, s=stroke: simulate(t, p, s), args.repeat)
+        line = f"{name:24} {ms:9.2f} {best:8.2f} {shot.event_count:7d} {len(shot.pocketed):5d}"
+        if pt_run:
+            try:
+                pms, pev = pt_run(case)
+                line += f" {pms:12.1f} {pev:10d}"
+            except Exception as exc:
+                line += f"  pooltool failed: {type(exc).__name__}: {exc}"
+        print(line)
+    if args.batch:
+        name, table, pos, stroke = cases()[0]
+        strokes = noisy_strokes(stroke, StrokeNoise.computational_pool(table.ball_radius),
+                                args.batch, seed=1)
+        for workers in sorted({1, args.workers}):
+            t0 = time.perf_counter()
+            simulate_batch(table, pos, strokes, workers=workers)
+            dt = time.perf_counter() - t0
+            print(f"batch: {args.batch} noisy {name}s, {workers} process(es): {dt:.2f} s "
+                  f"({1e3 * dt / args.batch:.2f} ms/shot)")
+
+
+if __name__ == "__main__":
+    main()

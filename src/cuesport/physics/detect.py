@@ -1,0 +1,219 @@
+"""Event-time prediction for each kind of pair [LG; shared/spec/physics.md §2].
+
+Between events a ball's centre is r(t) = p0 + p1 t + p2 t^2 (t from "now"), so
+
+- ball-ball contact, |dr(t)|^2 = (2R)^2, is a quartic;
+- ball-line contact (straight cushion nose, jaw facing), n.r(t) - d = R, is a quadratic;
+- ball-circle contact (knuckle arc: rho = r_knuckle + R; capture circle: rho = r_capture, the
+  centre enters), |r(t) - c|^2 = rho^2, is a quartic.
+
+Each is answered by :func:`cuesport.physics.roots.first_entry`: the first time the distance
+function reaches contact *while decreasing*, within a horizon no later than the next event of
+either ball (roots beyond it are artefacts of the polynomials, which stop being valid).
+Geometry is in metres, built once per table and cached.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from cuesport.equipment.tables import TableSpec, cushions, pockets
+from cuesport.physics.roots import INF, first_entry_quadratic, first_entry_quartic
+
+Kin = tuple[float, float, float, float, float, float]  # x, y, vx, vy, ax, ay at "now"
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A straight contact piece: cushion nose or jaw facing (metres)."""
+
+    ax: float
+    ay: float
+    dx: float  # unit vector a -> b
+    dy: float
+    length: float
+    nx: float  # unit normal into the playing side
+    ny: float
+    pocket: str | None  # None for a cushion nose, else the pocket whose jaw this is
+
+
+@dataclass(frozen=True, slots=True)
+class ArcPiece:
+    """A knuckle (rounded pocket point): circle of radius rho, exposed over [start, start+span]."""
+
+    cx: float
+    cy: float
+    rho: float
+    start: float
+    span: float
+    pocket: str
+
+
+@dataclass(frozen=True, slots=True)
+class PocketGeo:
+    name: str
+    cx: float  # capture circle (the drop edge): the ball falls once its centre enters
+    cy: float
+    radius: float
+    bx: float  # bounding circle of all of the pocket's pieces, for pruning
+    by: float
+    brad: float
+    facings: tuple[Line, Line]
+    arcs: tuple[ArcPiece, ArcPiece]
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    width: float
+    length: float
+    radius: float
+    nose_height: float
+    cushions: tuple[Line, ...]
+    pockets: tuple[PocketGeo, ...]
+
+
+def _line(a: tuple[float, float], b: tuple[float, float], towards: tuple[float, float],
+          pocket: str | None) -> Line:
+    ax, ay, bx, by = a[0] / 1e3, a[1] / 1e3, b[0] / 1e3, b[1] / 1e3
+    length = math.hypot(bx - ax, by - ay)
+    dx, dy = (bx - ax) / length, (by - ay) / length
+    nx, ny = -dy, dx
+    if nx * (towards[0] / 1e3 - ax) + ny * (towards[1] / 1e3 - ay) < 0.0:
+        nx, ny = -nx, -ny
+    return Line(ax, ay, dx, dy, length, nx, ny, pocket)
+
+
+@lru_cache(maxsize=32)
+def geometry(table: TableSpec) -> Geometry:
+    """The table's contact pieces in metres (cached: tables are frozen)."""
+    centre = (table.width / 2.0, table.length / 2.0)
+    lines = tuple(_line(s.a, s.b, centre, None) for s in cushions(table))
+    pgs = []
+    for p in pockets(table):
+        cap = p.capture
+        facings = tuple(_line(f.a, f.b, cap.centre, p.name) for f in p.facings)
+        arcs = tuple(
+            ArcPiece(k.centre[0] / 1e3, k.centre[1] / 1e3, k.radius / 1e3, k.start,
+                     k.end - k.start, p.name)
+            for k in p.knuckles
+        )
+        pts = [cap.centre, *(f.a for f in p.facings), *(f.b for f in p.facings)]
+        bx = sum(q[0] for q in pts) / len(pts)
+        by = sum(q[1] for q in pts) / len(pts)
+        brad = max(math.dist((bx, by), q) for q in pts) + cap.radius
+        brad = max(brad, *(math.dist((bx, by), k.centre) + k.radius for k in p.knuckles))
+        pgs.append(PocketGeo(p.name, cap.centre[0] / 1e3, cap.centre[1] / 1e3, cap.radius / 1e3,
+                             bx / 1e3, by / 1e3, brad / 1e3, facings, arcs))  # type: ignore[arg-type]
+    return Geometry(table.width / 1e3, table.length / 1e3, table.ball_radius / 1e3,
+                    table.nose_height / 1e3, lines, tuple(pgs))
+
+
+def reach(k: Kin, h: float) -> float:
+    """An upper bound on how far the centre can move in the next h seconds."""
+    v = math.hypot(k[2], k[3])
+    a = math.hypot(k[4], k[5])
+    return v * h + 0.5 * a * h * h
+
+
+def _cannot_reach(dx: float, dy: float, ux: float, uy: float, ax: float, ay: float,
+                  rho: float, h: float) -> bool:
+    """True if |d + u t + a t^2| > rho on all of [0, h] (a cheap, safe rejection).
+
+    |d + u t + a t^2| >= min over [0, h] of |d + u t| - |a| h^2, and the first term is a
+    projection in closed form.
+    """
+    uu = ux * ux + uy * uy
+    tm = 0.0
+    if uu > 0.0:
+        tm = min(max(-(dx * ux + dy * uy) / uu, 0.0), h)
+    qx, qy = dx + ux * tm, dy + uy * tm
+    return math.hypot(qx, qy) - math.hypot(ax, ay) * h * h > rho * (1.0 + 1e-12)
+
+
+def pair_time(k1: Kin, k2: Kin, contact: float, horizon: float) -> float:
+    """First contact of two balls (centres ``contact`` apart) within ``horizon`` [LG quartic]."""
+    dx, dy = k1[0] - k2[0], k1[1] - k2[1]
+    ux, uy = k1[2] - k2[2], k1[3] - k2[3]
+    ax, ay = 0.5 * (k1[4] - k2[4]), 0.5 * (k1[5] - k2[5])
+    if _cannot_reach(dx, dy, ux, uy, ax, ay, contact, horizon):
+        return INF
+    c0 = dx * dx + dy * dy - contact * contact
+    c1 = 2.0 * (dx * ux + dy * uy)
+    c2 = ux * ux + uy * uy + 2.0 * (dx * ax + dy * ay)
+    c3 = 2.0 * (ux * ax + uy * ay)
+    c4 = ax * ax + ay * ay
+    return first_entry_quartic(c4, c3, c2, c1, c0, horizon)
+
+
+def line_time(k: Kin, ln: Line, radius: float, horizon: float) -> float:
+    """First contact with a straight piece (quadratic); inf if it misses the segment."""
+    n0 = ln.nx * (k[0] - ln.ax) + ln.ny * (k[1] - ln.ay) - radius
+    n1 = ln.nx * k[2] + ln.ny * k[3]
+    n2 = 0.5 * (ln.nx * k[4] + ln.ny * k[5])
+    t = first_entry_quadratic(n2, n1, n0, horizon)
+    if t == INF:
+        return INF
+    x = k[0] + (k[2] + 0.5 * k[4] * t) * t
+    y = k[1] + (k[3] + 0.5 * k[5] * t) * t
+    s = (x - ln.ax) * ln.dx + (y - ln.ay) * ln.dy
+    # A little slack: at the knuckle tangency the arc takes over with the same normal.
+    return t if -1e-9 <= s <= ln.length + 1e-9 else INF
+
+
+def circle_time(k: Kin, cx: float, cy: float, rho: float, horizon: float) -> float:
+    """First time the centre enters the circle (c, rho) from outside (quartic)."""
+    dx, dy = k[0] - cx, k[1] - cy
+    ux, uy = k[2], k[3]
+    ax, ay = 0.5 * k[4], 0.5 * k[5]
+    if _cannot_reach(dx, dy, ux, uy, ax, ay, rho, horizon):
+        return INF
+    c0 = dx * dx + dy * dy - rho * rho
+    c1 = 2.0 * (dx * ux + dy * uy)
+    c2 = ux * ux + uy * uy + 2.0 * (dx * ax + dy * ay)
+    c3 = 2.0 * (ux * ax + uy * ay)
+    c4 = ax * ax + ay * ay
+    return first_entry_quartic(c4, c3, c2, c1, c0, horizon)
+
+
+def arc_time(k: Kin, arc: ArcPiece, radius: float, horizon: float) -> float:
+    """First contact with a knuckle; inf if the contact falls outside its exposed part."""
+    t = circle_time(k, arc.cx, arc.cy, arc.rho + radius, horizon)
+    if t == INF:
+        return INF
+    x = k[0] + (k[2] + 0.5 * k[4] * t) * t
+    y = k[1] + (k[3] + 0.5 * k[5] * t) * t
+    ang = math.atan2(y - arc.cy, x - arc.cx)
+    off = (ang - arc.start + 1e-7) % (2.0 * math.pi)
+    return t if off <= arc.span + 2e-7 else INF
+
+
+def line_crossings(name: str, segs: list[tuple[float, ...]], line_y: float, label: str
+                   ) -> list[dict[str, Any]]:
+    """Times the centre crosses y = line_y, from the analytic segments."""
+    out: list[dict[str, Any]] = []
+    if not segs:
+        return out
+    above = segs[0][3] > line_y
+    for seg in segs:
+        t0, t1, y, vy, ay = seg[0], seg[1], seg[3], seg[5], seg[7]
+        dur = t1 - t0
+        a, b, c = 0.5 * ay, vy, y - line_y
+        roots: list[float] = []
+        if a != 0.0:
+            disc = b * b - 4 * a * c
+            if disc >= 0.0:
+                s = math.sqrt(disc)
+                roots = sorted(((-b - s) / (2 * a), (-b + s) / (2 * a)))
+        elif b != 0.0:
+            roots = [-c / b]
+        for r in roots:
+            if 0.0 <= r <= dur:
+                slope = b + 2 * a * r
+                now_above = slope > 0.0 if slope != 0.0 else above
+                if now_above != above:
+                    above = now_above
+                    out.append({"t": t0 + r, "cross": name, "line": label})
+    return out

@@ -1,0 +1,149 @@
+"""Closed-form motion of one ball between events (Leckie & Greenspan 2006, eqs. 4-14).
+
+A ball carries its state at a reference time ``t0`` and a motion state. Between events every
+quantity is a polynomial in dt = t - t0: position of degree <= 2, velocity and spin linear, so a
+ball never needs to be stepped; it is evaluated at any time and *committed* (its reference
+moved) only when an event changes it. Units: m, s, rad.
+
+States [LG; PT ``constants.py``]: sliding (contact point slips on the cloth), rolling (no slip),
+spinning (only omega_z), stationary, pocketed.
+"""
+
+from __future__ import annotations
+
+import math
+
+from cuesport.physics.params import PhysicsParams
+
+STATIONARY, SPINNING, ROLLING, SLIDING, POCKETED = range(5)
+STATE_NAMES = ("stationary", "spinning", "rolling", "sliding", "pocketed")
+
+# Speeds below these are zero (FF uses 1e-10; slightly looser for accumulated round-off).
+EPS_V = 1e-9  # m/s
+EPS_W = 1e-7  # rad/s
+INF = math.inf
+
+
+class Ball:
+    """Mutable simulation state of one ball (internal; the public result is :class:`Shot`)."""
+
+    __slots__ = (
+        "ax", "ay", "i", "kx", "ky", "name", "own_t", "segments", "state", "t0",
+        "t_end", "ver", "vx", "vy", "wx", "wy", "wz", "x", "y",
+    )
+
+    def __init__(self, i: int, name: str, x: float, y: float) -> None:
+        self.i = i
+        self.name = name
+        self.x, self.y = x, y
+        self.vx = self.vy = 0.0
+        self.wx = self.wy = self.wz = 0.0
+        self.ax = self.ay = 0.0  # acceleration of the centre
+        self.kx = self.ky = 0.0  # d(omega_xy)/dt while sliding
+        self.state = STATIONARY
+        self.t0 = 0.0
+        self.t_end = INF  # time of the next motion transition
+        self.own_t = INF  # time of the next event of this ball alone (transition, cushion...)
+        self.ver = 0
+        self.segments: list[tuple[float, ...]] = []
+
+    # ------------------------------------------------------------ evaluation
+
+    def moving(self) -> bool:
+        return self.state == SLIDING or self.state == ROLLING
+
+    def kin(self, t: float) -> tuple[float, float, float, float]:
+        """Position and velocity at time t."""
+        dt = t - self.t0
+        vx = self.vx + self.ax * dt
+        vy = self.vy + self.ay * dt
+        return (
+            self.x + (self.vx + 0.5 * self.ax * dt) * dt,
+            self.y + (self.vy + 0.5 * self.ay * dt) * dt,
+            vx,
+            vy,
+        )
+
+    def spin_at(self, t: float, p: PhysicsParams, radius: float) -> tuple[float, float, float]:
+        dt = t - self.t0
+        wz = self.wz
+        if wz != 0.0:
+            left = abs(wz) - p.spin_decay * dt
+            wz = math.copysign(left, wz) if left > 0.0 else 0.0
+        if self.state == SLIDING:
+            return self.wx + self.kx * dt, self.wy + self.ky * dt, wz
+        if self.state == ROLLING:
+            vx = self.vx + self.ax * dt
+            vy = self.vy + self.ay * dt
+            return -vy / radius, vx / radius, wz
+        return self.wx, self.wy, wz
+
+    def commit(self, t: float, p: PhysicsParams, radius: float, record: bool) -> None:
+        """Move the reference time to t (closing the current trajectory segment)."""
+        if self.state == POCKETED:
+            return
+        if record and t > self.t0:
+            if self.state == SLIDING:
+                dwx, dwy = self.kx, self.ky
+            elif self.state == ROLLING:
+                dwx, dwy = -self.ay / radius, self.ax / radius
+            else:
+                dwx = dwy = 0.0
+            self.segments.append((self.t0, t, self.x, self.y, self.vx, self.vy, self.ax, self.ay,
+                                  float(self.state), self.wx, self.wy, self.wz, dwx, dwy,
+                                  p.spin_decay))
+        self.wx, self.wy, self.wz = self.spin_at(t, p, radius)
+        self.x, self.y, self.vx, self.vy = self.kin(t)
+        self.t0 = t
+
+    # ------------------------------------------------------------ state changes
+
+    def classify(self, p: PhysicsParams, radius: float) -> None:
+        """Set the motion state from v and omega, and the closed-form coefficients [LG]."""
+        if self.state == POCKETED:
+            return
+        g = p.g
+        ux = self.vx - radius * self.wy
+        uy = self.vy + radius * self.wx
+        u = math.hypot(ux, uy)
+        v = math.hypot(self.vx, self.vy)
+        self.kx = self.ky = 0.0
+        if u > EPS_V:
+            # Sliding: friction opposes the slip u, whose direction stays fixed [LG eqs. 4-8].
+            self.state = SLIDING
+            ex, ey = ux / u, uy / u
+            self.ax, self.ay = -p.mu_slide * g * ex, -p.mu_slide * g * ey
+            k = 2.5 * p.mu_slide * g / radius
+            self.kx, self.ky = -k * ey, k * ex  # (5 mu g / 2R) z x u_hat, sign: reduces u
+            self.t_end = self.t0 + 2.0 * u / (7.0 * p.mu_slide * g)
+        elif v > EPS_V:
+            self.state = ROLLING
+            self.wx, self.wy = -self.vy / radius, self.vx / radius  # u = 0 exactly
+            self.ax, self.ay = -p.mu_roll * g * self.vx / v, -p.mu_roll * g * self.vy / v
+            self.t_end = self.t0 + v / (p.mu_roll * g)
+        else:
+            self.vx = self.vy = self.ax = self.ay = 0.0
+            self.wx = self.wy = 0.0
+            if abs(self.wz) > EPS_W:
+                self.state = SPINNING
+                self.t_end = self.t0 + abs(self.wz) / p.spin_decay
+            else:
+                self.wz = 0.0
+                self.state = STATIONARY
+                self.t_end = INF
+
+    def pocket(self) -> None:
+        self.state = POCKETED
+        self.vx = self.vy = self.ax = self.ay = 0.0
+        self.wx = self.wy = self.wz = 0.0
+        self.t_end = INF
+
+    def energy(self, t: float, p: PhysicsParams, radius: float) -> float:
+        """Kinetic energy (translation + rotation) at time t, in J."""
+        if self.state == POCKETED:
+            return 0.0
+        _, _, vx, vy = self.kin(t)
+        wx, wy, wz = self.spin_at(t, p, radius)
+        m = p.ball_mass
+        return 0.5 * m * (vx * vx + vy * vy) + 0.2 * m * radius * radius * (
+            wx * wx + wy * wy + wz * wz)

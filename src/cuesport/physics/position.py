@@ -1,0 +1,47 @@
+"""Validation of a position before a stroke (clear errors instead of strange physics)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+from cuesport.equipment.tables import TableSpec
+from cuesport.physics.stroke import PositionError
+
+OVERLAP_TOL = 1e-6  # m (1 micron): rounding in a tight rack is accepted, real overlaps are not
+
+
+def check_position(table: TableSpec, position: Mapping[str, Sequence[float]], cue: str
+                   ) -> list[tuple[str, float, float]]:
+    """The balls as (name, x, y) in metres, after checking the position.
+
+    The cue ball must be on the bed (its centre at least R inside the cushion noses); other
+    balls may also hang in a pocket's mouth. No two balls may overlap (beyond rounding).
+    """
+    if cue not in position:
+        raise PositionError(f"the cue ball {cue!r} is not on the table (not in the position)")
+    out = []
+    r = table.ball_radius
+    for name, xy in position.items():
+        try:
+            x, y = float(xy[0]), float(xy[1])
+        except (TypeError, ValueError, IndexError) as exc:
+            raise PositionError(f"ball {name!r}: position {xy!r} is not (x, y)") from exc
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise PositionError(f"ball {name!r}: position {xy!r} is not finite")
+        tol = 1e-6
+        inside = r - tol <= x <= table.width - r + tol and r - tol <= y <= table.length - r + tol
+        if name == cue and not inside:
+            raise PositionError(
+                f"cue ball {name!r} at ({x:g}, {y:g}) mm is off the table: its centre must be "
+                f"at least R = {r} mm inside the cushion noses")
+        if not inside and not (-3 * r <= x <= table.width + 3 * r
+                               and -3 * r <= y <= table.length + 3 * r):
+            raise PositionError(f"ball {name!r} at ({x:g}, {y:g}) mm is off the table")
+        out.append((name, x / 1e3, y / 1e3))
+    lim = 2.0 * r / 1e3 - OVERLAP_TOL
+    for a in range(len(out)):
+        for b in range(a + 1, len(out)):
+            if math.hypot(out[a][1] - out[b][1], out[a][2] - out[b][2]) < lim:
+                raise PositionError(f"balls {out[a][0]!r} and {out[b][0]!r} overlap")
+    return out

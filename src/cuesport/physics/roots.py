@@ -1,0 +1,206 @@
+"""Robust first-contact times for polynomials of degree <= 4.
+
+Event prediction (Leckie & Greenspan) asks one question of a polynomial f(t) on [0, H]: when
+does f first become <= 0 *while decreasing*? (f is a squared distance minus the contact
+distance squared, or a signed distance to a line.) Instead of computing all complex roots and
+filtering them (which needs tolerances on imaginary parts, see pooltool PR #80), we
+split [0, H] into pieces on which f is monotone, using the real roots of f' (found the same way
+from f''), and bracket the crossing in the first decreasing piece. This never misses a sign
+change that a monotone piece contains, handles degenerate leading coefficients (a quartic that
+is really a quadratic) without special cases, and treats "touching and approaching" as a
+contact at t = 0 and "touching and separating" as no contact.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+INF = math.inf
+_T_TOL = 1e-13  # s: bracket width at which a root is accepted
+
+
+def _bracket(c: tuple[float, ...], lo: float, hi: float, flo: float) -> float:
+    """A root of the polynomial ``c`` (highest degree first) in [lo, hi] where f changes sign.
+
+    Safeguarded Newton (a Newton step is kept only inside the bracket, else bisection).
+    Returns a point on the side of ``flo`` (the start value) within ~1e-13 s of the root, so
+    that a contact is reported a hair early rather than late: balls never overlap.
+    """
+    pos = flo > 0.0
+    t = 0.5 * (lo + hi)
+    for _ in range(80):
+        f = 0.0
+        d = 0.0
+        for a in c:
+            d = d * t + f
+            f = f * t + a
+        if f == 0.0:
+            return t
+        if (f > 0.0) == pos:
+            lo = t
+        else:
+            hi = t
+        tol = _T_TOL * (1.0 + hi)
+        if hi - lo <= tol:
+            break
+        tn = t - f / d if d != 0.0 else 0.5 * (lo + hi)
+        if not lo < tn < hi:
+            tn = 0.5 * (lo + hi)
+        elif abs(tn - t) < tol:
+            # Newton has converged from one side; step just past the root to close the bracket.
+            tn = tn + tol if (tn > t) else tn - tol
+            if not lo < tn < hi:
+                break
+        t = tn
+    return lo
+
+
+def first_entry_quadratic(a: float, b: float, c: float, horizon: float) -> float:
+    """:func:`first_entry` for a t^2 + b t + c, in closed form (cushion lines)."""
+    if horizon <= 0.0:
+        return INF
+    if a == 0.0:
+        if b >= 0.0:
+            return INF
+        if c <= 0.0:
+            return 0.0
+        t = -c / b
+        return t if t <= horizon else INF
+    tc = -0.5 * b / a  # the extremum
+    if a > 0.0:
+        # decreasing on (-inf, tc]: only [0, min(tc, horizon)] matters
+        if tc <= 0.0:
+            return INF
+        if c <= 0.0:
+            return 0.0
+        disc = b * b - 4.0 * a * c
+        if disc < 0.0:
+            return INF
+        # smaller root, stable form (b < 0 here since tc > 0)
+        t = 2.0 * c / (-b + math.sqrt(disc))
+        return t if t <= horizon else INF
+    # a < 0: decreasing on [tc, inf)
+    start = max(tc, 0.0)
+    if start >= horizon:
+        return INF
+    f0 = (a * start + b) * start + c
+    if f0 <= 0.0:
+        return start
+    disc = b * b - 4.0 * a * c
+    if disc < 0.0:
+        return INF
+    s = math.sqrt(disc)
+    # larger root of a concave parabola
+    q = -0.5 * (b + math.copysign(s, b))
+    r1, r2 = q / a, (c / q if q != 0.0 else INF)
+    t = max(r1, r2)
+    return t if start <= t <= horizon else INF
+
+
+def _horner(c: tuple[float, ...], t: float) -> float:
+    f = 0.0
+    for a in c:
+        f = f * t + a
+    return f
+
+
+def _derivative(c: tuple[float, ...]) -> tuple[float, ...]:
+    n = len(c) - 1
+    return tuple(a * (n - i) for i, a in enumerate(c[:-1]))
+
+
+def _trim(c: tuple[float, ...]) -> tuple[float, ...]:
+    i = 0
+    while i < len(c) - 1 and c[i] == 0.0:
+        i += 1
+    return c[i:]
+
+
+def real_roots(c: tuple[float, ...], lo: float, hi: float) -> list[float]:
+    """Sorted real roots of ``c`` in (lo, hi) where it changes sign (multiplicity odd)."""
+    c = _trim(c)
+    n = len(c) - 1
+    if n <= 0:
+        return []
+    if n == 1:
+        r = -c[1] / c[0]
+        return [r] if lo < r < hi else []
+    if n == 2:
+        a, b, k = c
+        disc = b * b - 4.0 * a * k
+        if disc <= 0.0:
+            return []
+        s = math.sqrt(disc)
+        q = -0.5 * (b + math.copysign(s, b))  # stable form, no cancellation
+        r1, r2 = q / a, (k / q if q != 0.0 else -q / a)
+        return sorted(r for r in (r1, r2) if lo < r < hi)
+    cuts = [lo, *real_roots(_derivative(c), lo, hi), hi]
+    out: list[float] = []
+    f0 = _horner(c, cuts[0])
+    for a, b in itertools.pairwise(cuts):
+        f1 = _horner(c, b)
+        if (f0 < 0.0 < f1) or (f1 < 0.0 < f0):
+            out.append(_bracket(c, a, b, f0))
+        f0 = f1
+    return out
+
+
+def first_entry(c: tuple[float, ...], horizon: float) -> float:
+    """The first t in [0, horizon] where f(t) <= 0 and f is decreasing; ``inf`` if none.
+
+    ``c`` lists the coefficients, highest degree first (any degree <= 4).
+    """
+    c = _trim(c)
+    if len(c) == 1 or horizon <= 0.0:
+        return INF
+    dc = _derivative(c)
+    cuts = [0.0, *real_roots(dc, 0.0, horizon), horizon]
+    flo = c[-1]
+    for a, b in itertools.pairwise(cuts):
+        fhi = _horner(c, b)
+        mid = _horner(dc, 0.5 * (a + b))
+        decreasing = mid < 0.0 if mid != 0.0 else fhi < flo
+        if decreasing:
+            if flo <= 0.0:
+                return a
+            if fhi <= 0.0:
+                return _bracket(c, a, b, flo)
+        flo = fhi
+    return INF
+
+
+
+def first_entry_quartic(c4: float, c3: float, c2: float, c1: float, c0: float,
+                        horizon: float) -> float:
+    """:func:`first_entry` for a quartic, unrolled (the hot path of ball-ball prediction).
+
+    Same method: the real roots of f' (a cubic, isolated between the roots of f'', a
+    quadratic in closed form) cut [0, horizon] into monotone pieces.
+    """
+    if horizon <= 0.0:
+        return INF
+    if c4 == 0.0 and c3 == 0.0:
+        return first_entry_quadratic(c2, c1, c0, horizon)
+    d3, d2, d1, d0 = 4.0 * c4, 3.0 * c3, 2.0 * c2, c1  # f'
+    cuts = [0.0]
+    a = 0.0
+    g_lo = d0
+    for b in (*real_roots((3.0 * d3, 2.0 * d2, d1), 0.0, horizon), horizon):
+        g_hi = ((d3 * b + d2) * b + d1) * b + d0
+        if (g_lo < 0.0 < g_hi) or (g_hi < 0.0 < g_lo):
+            cuts.append(_bracket((d3, d2, d1, d0), a, b, g_lo))
+        a, g_lo = b, g_hi
+    cuts.append(horizon)
+    flo = c0
+    for a, b in itertools.pairwise(cuts):
+        fhi = (((c4 * b + c3) * b + c2) * b + c1) * b + c0
+        m = 0.5 * (a + b)
+        slope = ((d3 * m + d2) * m + d1) * m + d0
+        if (slope < 0.0) if slope != 0.0 else (fhi < flo):
+            if flo <= 0.0:
+                return a
+            if fhi <= 0.0:
+                return _bracket((c4, c3, c2, c1, c0), a, b, flo)
+        flo = fhi
+    return INF

@@ -1,0 +1,868 @@
+"""General pool rules (WPA sections 1, 6 and 8) shared by the four pool games.
+
+:class:`PoolReferee` holds what every pool game does the same way: reading a stroke
+(placement, first contact, rails, pots, settling), the fouls of section 6, three fouls in a
+row with the warning, spotting on the long string, ball in hand, decisions, lag, stalemate
+and concession. Each game (``nine_ball``, ``ten_ball``, ``eight_ball``, ``straight_pool``)
+is a thin subclass: its facts (balls, rack, which fouls it uses, ball in hand after a foul)
+and one hook, :meth:`PoolReferee.judge`, that rules a stroke once the facts are read.
+
+Ruling fields beside the protocol's standard ones (every pool game):
+
+* ``fouls_in_a_row``: ``[n0, n1]`` successive fouls of each player (POOL-6.14).
+* ``warning``: true when the player to play is on two fouls and has been warned, so that a
+  third foul is a serious foul (POOL-6.14). Games without the rule always say false.
+* ``breaking``: the next stroke is a break shot.
+
+State (``start`` / ``state``) beside the common keys: ``breaking``, ``breaker`` (who broke
+this rack), ``fouls_in_a_row``, ``warned`` (``[bool, bool]``), ``push_out`` (a push-out may
+be declared on the next stroke), ``offer`` (what the open ``options`` decide), ``reracks``
+(re-racks so far: picks the seed and the ``racks`` entry of the next one), ``spot`` (balls
+that may be spotted on request, POOL-1.5), plus each game's own keys.
+
+Rule options of every pool game: ``table`` (``"9ft"``, ``"8ft"``, ``"7ft"``; default
+``"9ft"``), ``seed`` (default 0: re-racks are drawn from ``random.Random`` seeded with
+``seed`` and the re-rack number, so replays are reproducible) and ``racks`` (default none:
+explicit positions for the 1st, 2nd, ... re-rack, used instead of a drawn rack).
+
+Penalties: in nine-, ten- and eight-ball a foul costs no points, so every foul's
+``penalty`` is 0 and the consequence is in ``in_hand``, ``options``, ``winner``; in
+straight pool it is the points deducted.
+
+Interpretations where the protocol or the spec leaves a choice:
+
+* POOL-1.5: the spot request is the decision ``spot-ball`` (offered with ``play``); the
+  ball is the one in the ruling's ``state.spot`` (the lowest number on a tie).
+* POOL-1.7: a pocketed ball that no ``hit``, ``cushion`` or ``cross`` event set moving, and
+  that fell before the cue ball touched any ball (or on a stroke touching none), fell in
+  by settling: it is put back (with ``judgement.would_have_been_hit`` the shot is
+  replayed). A settling between strokes is a ``shot`` with ``stroke: false`` whose only
+  events are such pots: no foul, the same player plays on.
+* POOL-6.7, POOL-8.4: ``declare.touching`` names balls frozen to the cue ball,
+  ``declare.frozen`` balls frozen to a rail; a ``frozen`` ball that rests against the cue
+  ball and no rail is taken as frozen to the cue ball.
+* POOL-6.17 (``foul`` action): penalised like a serious foul, the offender loses the rack
+  (game); a lesser penalty chosen by the referee is recorded as the foul it amounts to.
+* P141-4.12: after a stalemate the 14.1 game restarts from 0-0 with a new rack; a ``lag``
+  action then says who breaks.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from cuesport.equipment.geometry import TOUCH_TOL, behind_head_string
+from cuesport.equipment.respot import NoRoomError, nearest_to_head_string, spot_pool_balls
+from cuesport.record import (
+    Call as CallModel,
+)
+from cuesport.record import (
+    Concede,
+    Decision,
+    Lag,
+    PlayerFoul,
+    RecordError,
+    Shot,
+    Stalemate,
+)
+from cuesport.rules.base import (
+    OVERLAP_TOL,
+    Balls,
+    Foul,
+    FrameState,
+    Options,
+    Outcome,
+    Referee,
+    Vec,
+    apply_motion,
+    check_no_overlap,
+    freeze_balls,
+)
+from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
+from cuesport.rules.events import first_contacts, index_of_first_contact
+
+Position = dict[str, Vec]
+
+POOL_CALLS: Catalog = {
+    "scratch": {"en": "Scratch", "ru": "Скрэтч"},
+    "foul-by": {"en": "Foul by {player}", "ru": "Фол, игрок {player}"},
+    "in-hand-table": {"en": "Ball in hand", "ru": "Биток с руки"},
+    "in-hand-kitchen": {"en": "Ball in hand behind the head string",
+                        "ru": "Биток с руки из-за передней линии"},
+    "warning": {"en": "Warning: {player} is on two fouls",
+                "ru": "Предупреждение: у игрока {player} два фола подряд"},
+    "three-fouls": {"en": "Three successive fouls by {player}",
+                    "ru": "Три фола подряд, игрок {player}"},
+    "rack-to": {"en": "Rack to {player}", "ru": "Партия за игроком {player}"},
+    "game-to": {"en": "Game to {player}", "ru": "Игра за игроком {player}"},
+    "spotted": {"en": "The {ball} is spotted", "ru": "Шар {ball} выставляется"},
+    "replaced": {"en": "The {ball} is put back", "ru": "Шар {ball} возвращается на место"},
+    "replay": {"en": "Replay the shot", "ru": "Удар переигрывается"},
+    "illegal-break": {"en": "Illegal break", "ru": "Неправильный разбой"},
+    "re-rack": {"en": "Re-rack", "ru": "Пирамида выставляется заново"},
+    "breaks": {"en": "{player} to break", "ru": "Разбивает {player}"},
+    "to-play": {"en": "{player} to play", "ru": "Играет {player}"},
+    "push-out": {"en": "Push out", "ru": "Пуш-аут"},
+    "safety": {"en": "Safety", "ru": "Отыгрыш"},
+    "may-spot": {"en": "The {ball} may be spotted", "ru": "Шар {ball} можно выставить"},
+    "stalemate-rebreak": {"en": "Stalemate: {player} breaks again",
+                          "ru": "Патовая ситуация: {player} разбивает снова"},
+    "lag": {"en": "{player} wins the lag", "ru": "Раскат выиграл {player}"},
+}
+
+# POOL-6: fouls a game may include (each game lists its standard fouls)
+ALL_FOULS = frozenset(
+    f"POOL-6.{n}" for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16))
+
+
+class PoolOptions(Options):
+    table: Literal["9ft", "8ft", "7ft"] = "9ft"  # spec README, pool tables
+    seed: int = 0  # re-racks are drawn reproducibly from this seed
+    racks: tuple[dict[str, tuple[float, float]], ...] = Field(default=())  # explicit re-racks
+
+
+@dataclass(frozen=True, slots=True)
+class PoolState(FrameState):
+    breaking: bool = True
+    breaker: int = 0
+    fouls_in_a_row: tuple[int, int] = (0, 0)
+    warned: tuple[bool, bool] = (False, False)
+    push_out: bool = False
+    offer: str | None = None
+    reracks: int = 0
+    spot: tuple[str, ...] = ()
+    groups: tuple[str | None, str | None] = (None, None)  # eight-ball
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(PoolState))
+_STATE_FIELD_SET = frozenset(_STATE_FIELDS)
+
+
+def evolve(state: PoolState, **changes: Any) -> PoolState:
+    """``dataclasses.replace`` for :class:`PoolState`, about twice as fast (it runs several
+    times on every stroke)."""
+    if not changes.keys() <= _STATE_FIELD_SET:
+        raise TypeError(f"unknown state fields {sorted(changes.keys() - _STATE_FIELD_SET)}")
+    new = object.__new__(PoolState)
+    put = object.__setattr__
+    for f in _STATE_FIELDS:
+        put(new, f, changes[f] if f in changes else getattr(state, f))
+    return new
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """What one stroke did, read once; the games only query it."""
+
+    shot: Shot
+    player: int
+    before: Balls  # at the start of the stroke (cue ball placed)
+    after: Balls  # at rest, potted and off-table balls removed, settled balls put back
+    potted: Mapping[str, str]  # object ball -> pocket (settled balls excluded)
+    off: tuple[str, ...]  # object balls driven off the table
+    cue_potted: bool
+    cue_off: bool
+    first: tuple[str, ...]  # the object ball(s) the cue ball contacted first
+    railed: frozenset[str]  # balls driven to a rail after the first contact (POOL-8.4)
+    in_hand: str | None  # the placement zone this stroke was played with
+    breaking: bool
+    settled: Mapping[str, Vec]  # balls that fell in by settling, put back (POOL-1.7)
+
+    @property
+    def scratch(self) -> bool:
+        return self.cue_potted or self.cue_off
+
+    @property
+    def call(self) -> CallModel | Literal["safety"] | None:
+        return self.shot.call
+
+    @property
+    def safety(self) -> bool:
+        return self.shot.call == "safety"
+
+    def called_in(self) -> bool:
+        """POOL-1.6: the called ball entered the called pocket."""
+        c = self.shot.call
+        return isinstance(c, CallModel) and self.potted.get(c.ball) == c.pocket
+
+    def object_railed(self) -> set[str]:
+        return {b for b in self.railed if b != "cue"}
+
+
+def rail_contacts(shot: Shot, start: int, frozen: set[str]) -> frozenset[str]:
+    """POOL-8.4: balls driven to a rail after event ``start``; pocketed or off-table balls
+    count. A ball frozen to a rail is taken as pressed against that rail on its first
+    cushion event, so only a later one counts (the protocol names no rail)."""
+    seen: set[str] = set()
+    out: set[str] = set()
+    for e in shot.events[start + 1:]:
+        if e.cushion is not None:
+            if e.cushion in frozen and e.cushion not in seen:
+                seen.add(e.cushion)
+                continue
+            out.add(e.cushion)
+        elif e.pot is not None:
+            out.add(e.pot)
+        elif e.off is not None:
+            out.add(e.off)
+    return frozenset(out)
+
+
+class PoolReferee(Referee):
+    """Shared pool logic; subclasses set the facts and implement :meth:`judge`."""
+
+    options_model: ClassVar[type[Options]] = PoolOptions
+    catalog: ClassVar[Catalog] = COMMON_CALLS | POOL_CALLS
+    standard_fouls: ClassVar[frozenset[str]] = ALL_FOULS
+    three_foul_rule: ClassVar[bool] = True  # POOL-6.14 is used by the game
+    foul_penalty: ClassVar[int] = 0  # points a standard foul costs (14.1: 1)
+    rotation: ClassVar[bool] = False  # lowest ball first (POOL-6.2 in 9- and 10-ball)
+    state_keys: ClassVar[tuple[str, ...]] = (
+        "breaking", "breaker", "fouls_in_a_row", "warned", "push_out", "offer", "reracks",
+        "spot")
+
+    # ------------------------------------------------------------ game facts (hooks)
+
+    def rack(self, rng: random.Random) -> Position:
+        raise NotImplementedError
+
+    def object_balls(self) -> tuple[str, ...]:
+        return tuple(sorted((n for n in self.names if n != "cue"), key=int))
+
+    def judge(self, state: PoolState, play: Play, fouls: list[Foul]
+              ) -> tuple[Outcome, PoolState]:
+        raise NotImplementedError
+
+    def legal_first(self, state: PoolState, play: Play) -> bool | None:
+        """POOL-6.2: whether the first contact was legal; None where the game does not
+        prescribe the first ball."""
+        if not self.rotation:
+            return None
+        return self.lowest(state.balls) in play.first  # split hit: shooter's favour
+
+    def game_state_from_json(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return {}
+
+    def game_state_to_json(self, state: PoolState) -> dict[str, Any]:
+        return {}
+
+    # ------------------------------------------------------------ state
+
+    def initial_state(self, start: Mapping[str, Any] | None) -> PoolState:
+        if start is None:
+            return PoolState(balls=freeze_balls(self.draw_rack(0)), in_hand="kitchen")
+        return self.state_from_json(start)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> PoolState:
+        try:
+            return self._state_from_json(data)
+        except RecordError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
+            raise RecordError(f"start: bad position ({err})") from None
+
+    def _state_from_json(self, data: Mapping[str, Any]) -> PoolState:
+        if not isinstance(data, Mapping):
+            raise RecordError("start: a position object is expected")
+        raw = data.get("balls")
+        if not isinstance(raw, Mapping):
+            raise RecordError("start: 'balls' is required")
+        balls = {k: v for k, v in raw.items() if v is not None}
+        for k, v in balls.items():
+            if not (isinstance(v, list | tuple) and len(v) == 2
+                    and all(isinstance(c, int | float) and not isinstance(c, bool) for c in v)):
+                raise RecordError(f"start: ball {k!r} needs a position [x, y]")
+        fb = freeze_balls(balls)
+        self.check_balls(fb, "start")
+        breaking = bool(data.get("breaking", False))
+        in_hand = data.get("in_hand")
+        if "cue" in fb and in_hand is not None:
+            raise RecordError("start: the cue ball is on the table, so it is not in hand")
+        if "cue" not in fb and in_hand is None and not data.get("frame_over", False):
+            in_hand = "kitchen" if breaking else self.foul_in_hand
+        if in_hand not in (None, "kitchen", "table"):
+            raise RecordError(f"start: in_hand must be 'kitchen', 'table' or null, not {in_hand!r}")
+        to_play = _player(data.get("to_play", 0), "to_play")
+        winner = data.get("winner")
+        if winner is not None:
+            winner = _player(winner, "winner")
+        options = tuple(data.get("options", ()))
+        offer = data.get("offer")
+        if options and offer is None:
+            raise RecordError("start: open options need their 'offer'")
+        spot = tuple(str(b) for b in data.get("spot", ()))
+        for b in spot:
+            self.check_name(b)
+        state = PoolState(
+            balls=fb,
+            to_play=to_play,
+            score=_pair(data.get("score", (0, 0)), int, "score"),
+            break_=int(data.get("break", 0)),
+            options=options,
+            in_hand=in_hand,
+            frame_over=bool(data.get("frame_over", False)),
+            winner=winner,
+            breaking=breaking,
+            breaker=_player(data.get("breaker", 0), "breaker"),
+            fouls_in_a_row=_pair(data.get("fouls_in_a_row", (0, 0)), int, "fouls_in_a_row"),
+            warned=self._warned(data, _player(data.get("to_play", 0), "to_play")),
+            push_out=bool(data.get("push_out", False)),
+            offer=offer,
+            reracks=int(data.get("reracks", 0)),
+            spot=spot,
+        )
+        if any(n < 0 or n > 2 for n in state.fouls_in_a_row):
+            raise RecordError("start: fouls_in_a_row is 0, 1 or 2 for each player")
+        return evolve(state, **self.game_state_from_json(data))
+
+    @staticmethod
+    def _warned(data: Mapping[str, Any], to_play: int) -> tuple[bool, bool]:
+        """``warned`` ([bool, bool]); the ruling's ``warning`` (a bool for the player to
+        play, or a pair) is accepted too."""
+        if "warned" in data:
+            return _pair(data["warned"], bool, "warned")  # type: ignore[no-any-return]
+        w = data.get("warning", False)
+        if isinstance(w, bool):
+            return (w, False) if to_play == 0 else (False, w)
+        return _pair(w, bool, "warning")  # type: ignore[no-any-return]
+
+    def state_to_json(self, state: FrameState) -> dict[str, Any]:
+        assert isinstance(state, PoolState)
+        out = state.common_json()
+        if state.in_hand:
+            out["balls"]["cue"] = None
+        for key in self.state_keys:
+            value = getattr(state, key)
+            out[key] = list(value) if isinstance(value, tuple) else value
+        out.update(self.game_state_to_json(state))
+        return out
+
+    def extra_fields(self, state: FrameState) -> dict[str, Any]:
+        assert isinstance(state, PoolState)
+        p = state.to_play
+        return {
+            "fouls_in_a_row": list(state.fouls_in_a_row),
+            "warning": bool(self.three_foul_rule and state.warned[p]
+                            and state.fouls_in_a_row[p] == 2),
+            "breaking": state.breaking,
+        }
+
+    # ------------------------------------------------------------ helpers
+
+    def check_balls(self, balls: Mapping[str, Vec], where: str = "position") -> None:
+        """The base checks, with an inlined fast path for the common all-good position
+        (every shot runs it); anything unusual goes to :meth:`Referee.check_balls`."""
+        r = self.table.ball_radius
+        lo, hx, hy = r - 0.5, self.table.width - r + 0.5, self.table.length - r + 0.5
+        items = list(balls.items())
+        names = self.names
+        for name, (x, y) in items:
+            if name not in names or not (lo <= x <= hx and lo <= y <= hy):
+                return super().check_balls(balls, where)
+        limit = (2.0 * r - OVERLAP_TOL) ** 2
+        for i, (_, (x, y)) in enumerate(items):
+            for _, (u, v) in items[i + 1:]:
+                if (x - u) * (x - u) + (y - v) * (y - v) < limit:
+                    return super().check_balls(balls, where)
+        return None
+
+    @staticmethod
+    def lowest(balls: Mapping[str, Vec]) -> str | None:
+        nums = [int(n) for n in balls if n != "cue"]
+        return str(min(nums)) if nums else None
+
+    def name(self, player: int) -> str:
+        return self.players[player]
+
+    def draw_rack(self, index: int, expect: tuple[str, ...] | None = None,
+                  draw: Callable[[random.Random], Position] | None = None) -> Position:
+        """A new rack: the record's explicit ``racks`` entry ``index - 1`` if given, else a
+        rack drawn from ``seed`` and ``index`` (reproducible)."""
+        racks: tuple[dict[str, tuple[float, float]], ...] = getattr(self.options, "racks", ())
+        if index >= 1 and len(racks) >= index:
+            given = freeze_balls(racks[index - 1])
+            if expect is not None and set(given) != set(expect):
+                raise RecordError(f"rules.racks.{index - 1}: the rack holds "
+                                  f"{', '.join(sorted(expect, key=int))}")
+            self.check_balls(given, f"rules.racks.{index - 1}")
+            return dict(given)
+        seed = getattr(self.options, "seed", 0)
+        rng = random.Random(seed * 1_000_003 + index)
+        return (draw or self.rack)(rng)
+
+    def spot_balls(self, balls: Mapping[str, Vec], names: list[str]
+                   ) -> tuple[Balls, dict[str, Vec]]:
+        """POOL-1.4: spot ``names`` on the long string, lowest number first."""
+        if not names:
+            return balls, {}
+        try:
+            placed = spot_pool_balls(names, balls, self.table)
+        except NoRoomError as err:
+            raise RecordError(str(err)) from None
+        return freeze_balls(placed), {n: placed[n] for n in names}
+
+    def inning(self, old: PoolState, new: PoolState, offer_spot: bool = True
+               ) -> tuple[PoolState, tuple[Call, ...]]:
+        """POOL-6.14: a player on two fouls is warned at the start of his next inning; and
+        POOL-1.5: with ball in hand in the kitchen and every object ball behind the head
+        string, the shooter may have the nearest one spotted."""
+        calls: list[Call] = []
+        p = new.to_play
+        if new.to_play != old.to_play and not new.frame_over:
+            new = evolve(new, break_=0)
+        if (self.three_foul_rule and not new.frame_over and new.to_play != old.to_play
+                and new.fouls_in_a_row[p] == 2 and not new.warned[p]):
+            warned = list(new.warned)
+            warned[p] = True
+            new = evolve(new, warned=(warned[0], warned[1]))
+            calls.append(Call.of("warning", player=self.name(p)))
+        spot: tuple[str, ...] = ()
+        if offer_spot and new.in_hand == "kitchen" and not new.frame_over and not new.options:
+            objects = {n: v for n, v in new.balls.items() if n != "cue"}
+            if objects and all(behind_head_string(v, self.table) for v in objects.values()):
+                spot = tuple(nearest_to_head_string(objects, self.table))  # POOL-1.5
+        if spot:
+            new = evolve(new, spot=spot, options=("play", "spot-ball"), offer="spot-request")
+            calls.extend(Call.of("may-spot", ball=b) for b in spot[:1])
+        elif new.offer == "spot-request":
+            new = evolve(new, spot=(), options=(), offer=None)
+        elif new.spot:
+            new = evolve(new, spot=())
+        return new, tuple(calls)
+
+    def count_foul(self, state: PoolState, offender: int
+                   ) -> tuple[tuple[int, int], tuple[bool, bool], bool]:
+        """POOL-6.14: add a foul to the offender's run; the third is serious only after a
+        warning, otherwise it counts as the second."""
+        counts = list(state.fouls_in_a_row)
+        warned = list(state.warned)
+        serious = False
+        if self.three_foul_rule:
+            counts[offender] += 1
+            if counts[offender] >= 3:
+                if warned[offender]:
+                    serious = True
+                    counts[offender], warned[offender] = 0, False
+                else:
+                    counts[offender] = 2
+        return (counts[0], counts[1]), (warned[0], warned[1]), serious
+
+    def legal_by(self, state: PoolState, player: int) -> PoolState:
+        """A legal shot by ``player`` ends his run of fouls (POOL-6.14)."""
+        counts = list(state.fouls_in_a_row)
+        warned = list(state.warned)
+        counts[player], warned[player] = 0, False
+        return evolve(state, fouls_in_a_row=(counts[0], counts[1]),
+                       warned=(warned[0], warned[1]))
+
+    def _f(self, rule: str, name: str, penalty: int | None = None) -> Foul:
+        return Foul(rule, name, self.foul_penalty if penalty is None else penalty)
+
+    # ------------------------------------------------------------ reading a stroke
+
+    def near_rail(self, p: Vec) -> bool:
+        """A centre close enough to a cushion nose for the ball to be frozen to it."""
+        lim = self.table.ball_radius + TOUCH_TOL
+        return (p[0] <= lim or p[0] >= self.table.width - lim or p[1] <= lim
+                or p[1] >= self.table.length - lim)
+
+    def read(self, state: PoolState, shot: Shot) -> Play:
+        placed: dict[str, Vec] = {}
+        if shot.cue_ball is not None:
+            if not state.in_hand:
+                raise RecordError("cue_ball: the cue ball is not in hand")
+            placed["cue"] = (float(shot.cue_ball[0]), float(shot.cue_ball[1]))
+        elif state.in_hand and shot.stroke:
+            raise RecordError("cue_ball: the cue ball is in hand; say where it was placed")
+        before = freeze_balls({**state.balls, **placed}) if placed else state.balls
+        c = shot.call
+        if isinstance(c, CallModel):
+            self.check_name(c.ball, "called ball")
+            if c.ball == "cue" or c.ball not in before:
+                raise RecordError(f"call: ball {c.ball!r} is not an object ball on the table")
+        for b in (*shot.declare.frozen, *shot.declare.touching):
+            self.check_name(b)
+            if b not in before:
+                raise RecordError(f"declare: ball {b!r} is not on the table")
+        if shot.push_out:
+            if not state.push_out:
+                raise RecordError("push_out: a push out is not allowed on this shot")
+            if shot.player != state.to_play:
+                raise RecordError("push_out: only the player to play may push out")
+        motion = apply_motion(self, state.balls, shot, placed)
+        # POOL-1.7: a pocketed ball that no hit, cushion or cross event set moving fell in by
+        # settling if it fell before the cue ball touched any ball (events are in time
+        # order), or on a stroke that touched none; once balls are in motion an unrecorded
+        # kiss may have moved it, so it counts as pocketed
+        moving = {b for e in shot.events if e.pot is None and e.off is None
+                  for b in e.balls()}
+        contact = index_of_first_contact(shot.events, "cue")
+        settled = {e.pot: before[e.pot] for i, e in enumerate(shot.events)
+                   if e.pot is not None and e.pot != "cue" and e.pot not in moving
+                   and (contact is None or i < contact)}
+        after: Mapping[str, Vec] = motion.balls
+        if settled:  # POOL-1.7: a ball that falls in by settling goes back where it was
+            after = {**motion.balls, **settled}
+            try:
+                check_no_overlap(after, self.table.ball_radius, "settled")
+            except RecordError:
+                after = spot_pool_balls(list(settled), motion.balls, self.table)
+        potted = {b: p for b, p in motion.potted.items() if b != "cue" and b not in settled}
+        first = first_contacts(shot.events, "cue")
+        i0 = index_of_first_contact(shot.events, "cue")
+        # declarations (POOL-8.4, POOL-6.7): "frozen" names balls frozen to a rail, "touching"
+        # balls frozen to the cue ball; a "frozen" ball resting against the cue ball and
+        # not against a rail is taken as frozen to the cue ball
+        reach = 2.0 * self.table.ball_radius + TOUCH_TOL
+        cue_at = before.get("cue")
+        on_rail = {b for b in shot.declare.frozen if self.near_rail(before[b])}
+        touching = set(shot.declare.touching) | {
+            b for b in shot.declare.frozen if b not in on_rail and cue_at is not None
+            and math.dist(before[b], cue_at) < reach}
+        for b in sorted(touching):  # POOL-6.7: a frozen ball that moves was contacted
+            moved = b in motion.potted or b in motion.off or (
+                b in shot.after and tuple(shot.after[b]) != before[b])
+            if moved and b not in first:
+                first = (b, *first)
+                i0 = -1 if i0 is None else i0
+        railed = rail_contacts(shot, i0, on_rail) if i0 is not None else frozenset()
+        return Play(
+            shot=shot,
+            player=shot.player,
+            before=before,
+            after=after if after is motion.balls else freeze_balls(after),
+            potted=potted,
+            off=tuple(b for b in motion.off if b != "cue"),
+            cue_potted="cue" in motion.potted,
+            cue_off="cue" in motion.off,
+            first=first,
+            railed=railed,
+            in_hand=state.in_hand,
+            breaking=state.breaking,
+            settled=settled,
+        )
+
+    def general_fouls(self, state: PoolState, play: Play) -> list[Foul]:
+        """Section 6 fouls found on one stroke, each with its rule ID."""
+        s, j = play.shot, play.shot.judgement
+        found: list[Foul] = []
+
+        def add(rule: str, name: str) -> None:
+            if rule in self.standard_fouls:
+                found.append(self._f(rule, name))
+
+        if s.player != state.to_play:
+            add("POOL-6.13", "out-of-turn")  # POOL-6.13
+        if j.feet_off_floor:
+            add("POOL-6.4", "no-foot-on-floor")  # POOL-6.4
+        if j.touched or j.struck_ball:
+            add("POOL-6.6", "touched-ball")  # POOL-6.6
+        if j.double_hit:
+            add("POOL-6.7", "double-hit")  # POOL-6.7
+        if j.push_stroke:
+            add("POOL-6.8", "push-shot")  # POOL-6.8
+        if j.balls_moving:
+            add("POOL-6.9", "balls-still-moving")  # POOL-6.9
+        if j.cue_on_table:
+            add("POOL-6.12", "cue-on-table")  # POOL-6.12
+        if j.slow_play:
+            add("POOL-6.15", "slow-play")  # POOL-6.15
+        if j.template_present:
+            add("POOL-6.16", "ball-on-template")  # POOL-6.16
+        if not s.stroke:
+            if not found and not play.settled:
+                add("POOL-6.6", "touched-ball")  # a foul while not striking
+            return found
+        if play.cue_potted:
+            add("POOL-6.1", "scratch")  # POOL-6.1, POOL-8.6
+        elif play.cue_off:
+            add("POOL-6.1", "cue-ball-off-table")  # POOL-6.1, POOL-8.5
+        if play.off:
+            add("POOL-6.5", "object-ball-off-table")  # POOL-6.5
+        if play.in_hand == "kitchen" and s.cue_ball is not None:
+            if not behind_head_string(play.before["cue"], self.table):
+                add("POOL-6.10", "bad-cue-ball-placement")  # POOL-6.10
+            else:
+                found.extend(self.kitchen_fouls(play))
+        if s.push_out:
+            return found  # P9-2.4: POOL-6.2 and POOL-6.3 do not apply to a push out
+        first_ok = self.legal_first(state, play)
+        if first_ok is False:
+            add("POOL-6.2", "wrong-ball-first")  # POOL-6.2
+        if not play.breaking and not play.potted:
+            # POOL-6.3: with nothing pocketed, an object ball must be contacted and then a
+            # ball driven to a rail (Ambiguities 3: no contact at all is a foul too)
+            if not play.first:
+                add("POOL-6.3", "no-contact")
+            elif not play.railed:
+                add("POOL-6.3", "no-rail-after-contact")
+        return found
+
+    def kitchen_fouls(self, play: Play) -> list[Foul]:
+        """POOL-6.11: from the kitchen, the cue ball must cross the head string before
+        contacting a ball behind it, and must cross it or contact a ball on or beyond it."""
+        if "POOL-6.11" not in self.standard_fouls:
+            return []
+        events = play.shot.events
+        cross = next((i for i, e in enumerate(events)
+                      if e.cross == "cue" and e.line == "head-string"), None)
+        hit = index_of_first_contact(events, "cue")
+        behind = [b for b in play.first if behind_head_string(play.before[b], self.table)]
+        if play.first and behind and len(behind) == len(play.first) and (
+                cross is None or hit is None or cross > hit):
+            return [self._f("POOL-6.11", "kitchen-ball-first")]
+        if cross is None and not any(
+                not behind_head_string(play.before[b], self.table) for b in play.first):
+            return [self._f("POOL-6.11", "cue-ball-stayed-in-kitchen")]
+        return []
+
+    # ------------------------------------------------------------ actions
+
+    def shot(self, state: FrameState, shot: Shot) -> tuple[Outcome, FrameState]:
+        assert isinstance(state, PoolState)
+        self.require_live(state)
+        pre_calls: tuple[Call, ...] = ()
+        if state.options:
+            if "play" not in state.options:
+                raise RecordError(f"player {state.to_play} must first choose: "
+                                  f"{', '.join(state.options)}")
+            if shot.player == state.to_play:  # a shot by the player to play means "play"
+                state = evolve(state, options=(), offer=None, spot=())
+        if shot.push_out and not self.push_outs:
+            raise RecordError(f"push_out: there is no push out in {self.discipline}")
+        if shot.nominate is not None:
+            raise RecordError("nominate: pool shots call a ball with 'call'")
+        play = self.read(state, shot)
+        if shot.judgement.outside_interference:
+            # POOL-1.9, POOL-1.8: interference affected the shot: restore it and replay
+            return Outcome(calls=(Call.of("replay"),)), state
+        if play.settled and shot.judgement.would_have_been_hit:
+            # POOL-1.7: a ball settling in affected the shot: restore and replay
+            calls = tuple(Call.of("replaced", ball=b) for b in play.settled)
+            return Outcome(respotted=dict(play.settled), calls=(*calls, Call.of("replay"))), state
+        fouls = self.general_fouls(state, play)
+        if not shot.stroke and not fouls:
+            # POOL-1.7: a ball settled into a pocket between strokes: put back, play on
+            new = evolve(state, balls=play.after)
+            return Outcome(respotted=dict(play.settled), calls=tuple(
+                Call.of("replaced", ball=b) for b in play.settled)), new
+        outcome, new = self.judge(state, play, fouls)
+        new, calls = self.inning(state, new)
+        settle_calls = tuple(Call.of("replaced", ball=b) for b in play.settled)
+        return replace(outcome, calls=(*pre_calls, *settle_calls, *outcome.calls, *calls)), new
+
+    push_outs: ClassVar[bool] = False
+    win_call: ClassVar[str] = "rack-to"
+    foul_in_hand: ClassVar[str] = "table"  # where a start without the cue ball has it
+
+    def decision(self, state: FrameState, d: Decision) -> tuple[Outcome, FrameState]:
+        assert isinstance(state, PoolState)
+        self.require_live(state)
+        self.require_option(state, d)
+        if d.choice == "spot-ball":  # POOL-1.5: the nearest ball spotted on request
+            objects = {n: v for n, v in state.balls.items() if n not in state.spot[:1]}
+            balls, spotted = self.spot_balls(objects, list(state.spot[:1]))
+            new = evolve(state, balls=balls, options=(), offer=None, spot=())
+            calls = tuple(Call.of("spotted", ball=b) for b in spotted)
+            return Outcome(respotted=spotted, calls=calls), new
+        base = evolve(state, options=(), offer=None)
+        if d.choice == "play":
+            outcome, new = Outcome(), base
+        elif d.choice == "pass":
+            new = evolve(base, to_play=1 - state.to_play)
+            outcome = Outcome(calls=(Call.of("to-play", player=self.name(new.to_play)),))
+        else:
+            outcome, new = self.game_decision(state, base, d)
+        new, calls = self.inning(state, new, offer_spot=state.offer != "spot-request")
+        return replace(outcome, calls=(*outcome.calls, *calls)), new
+
+    def game_decision(self, state: PoolState, base: PoolState, d: Decision
+                      ) -> tuple[Outcome, PoolState]:
+        raise RecordError(f"'{d.choice}' is not a choice in {self.discipline}")
+
+    def foul(self, state: FrameState, f: PlayerFoul) -> tuple[Outcome, FrameState]:
+        """A foul while not striking (e.g. POOL-6.6 touching a ball while addressing)."""
+        assert isinstance(state, PoolState)
+        if f.rule == "POOL-6.17":
+            # POOL-6.17: unsportsmanlike conduct is normally penalised like a serious foul:
+            # the offender loses the rack (a lesser penalty the referee chooses is recorded
+            # as the standard foul it amounts to)
+            winner = 1 - f.player
+            new = evolve(state, frame_over=True, winner=winner, to_play=winner, options=(),
+                          offer=None)
+            return Outcome(legal=False, fouls=(self._f("POOL-6.17", "unsportsmanlike-conduct"),),
+                           calls=(Call.of("foul-by", player=self.name(f.player)),
+                                  Call.of(self.win_call, player=self.name(winner)))), new
+        if f.rule not in self.standard_fouls:
+            raise RecordError(f"foul: {f.rule!r} is not a standard foul of {self.discipline}")
+        play = self.read(state, Shot(player=f.player, stroke=False))
+        outcome, new = self.judge(state, play, [self._f(f.rule, "foul")])
+        new, calls = self.inning(state, new)
+        return replace(outcome, calls=(*outcome.calls, *calls)), new
+
+    def concede(self, state: FrameState, c: Concede) -> tuple[Outcome, FrameState]:
+        """POOL-1.11: a player who concedes loses."""
+        return super().concede(state, c)
+
+    def lag(self, state: FrameState, lag: Lag) -> tuple[Outcome, FrameState]:
+        """POOL-1.2: the winner of the lag chooses who breaks."""
+        assert isinstance(state, PoolState)
+        self.require_live(state)
+        if not state.breaking or state.options:
+            raise RecordError("lag: the lag is only before a break")
+        breaks = lag.winner if lag.breaks is None else lag.breaks
+        new = evolve(state, to_play=breaks, breaker=breaks)
+        return Outcome(calls=(Call.of("lag", player=self.name(lag.winner)),
+                              Call.of("breaks", player=self.name(breaks)))), new
+
+    def stalemate(self, state: FrameState, s: Stalemate) -> tuple[Outcome, FrameState]:
+        """POOL-1.12: the game's stalemate rule (P9-2.9, P8-3.11, P10-9.12: the player who
+        broke the rack breaks again)."""
+        assert isinstance(state, PoolState)
+        self.require_live(state)
+        n = state.reracks + 1
+        rack = self.draw_rack(n, self.object_balls())
+        new = evolve(state, balls=freeze_balls(rack), to_play=state.breaker, breaking=True,
+                      in_hand="kitchen", options=(), offer=None, reracks=n, push_out=False,
+                      fouls_in_a_row=(0, 0), warned=(False, False), spot=(), break_=0,
+                      groups=(None, None))
+        return Outcome(respotted=rack, calls=(Call.of(
+            "stalemate-rebreak", player=self.name(state.breaker)),)), new
+
+    # ------------------------------------------------------------ common rulings
+
+    def open_break_fouls(self, play: Play, rule: str, three_ball_rule: str | None = None
+                         ) -> list[Foul]:
+        """The open-break requirement of the rotation games (P9-2.3, P10-9.3): with nothing
+        pocketed, four object balls driven to rails, and (optional WPA Regulation 18)
+        three object balls across the head string."""
+        if play.potted:
+            return []
+        found = []
+        if len(play.object_railed()) < 4:
+            found.append(self._f(rule, "illegal-break"))
+        if three_ball_rule is not None:
+            crossed = {e.cross for e in play.shot.events
+                       if e.cross is not None and e.cross != "cue" and e.line == "head-string"}
+            if len(crossed) < 3:
+                found.append(self._f(three_ball_rule, "three-ball-break"))
+        return found
+
+    def push_out_ruling(self, state: PoolState, play: Play, money: str
+                        ) -> tuple[Outcome, PoolState]:
+        """P9-2.4, P10-9.4: after a push out without a foul the other player chooses who
+        shoots next; pocketed balls stay down except the money ball, spotted (P9-2.6)."""
+        spot = [money] if money in play.potted else []
+        balls, respotted = self.spot_balls(play.after, spot)
+        other = 1 - play.player
+        new = evolve(self.legal_by(state, play.player), balls=balls, to_play=other,
+                      options=("play", "pass"), offer="push-out", in_hand=None,
+                      breaking=False, push_out=False)
+        calls = (Call.of("push-out"), *(Call.of("spotted", ball=b) for b in respotted),
+                 Call.of("play-or-pass"))
+        return Outcome(respotted=respotted, calls=calls), new
+
+    def play_on(self, state: PoolState, play: Play, balls: Balls, continues: bool,
+                scored: int = 0, **changes: Any) -> PoolState:
+        """A legal stroke: the shooter continues or the turn passes, cue ball where it lies
+        (P9-2.5); after a legal break the next shot may be a push out (P9-2.4). The
+        legal shot ends the shooter's run of fouls (POOL-6.14)."""
+        p = play.player
+        counts = (0, state.fouls_in_a_row[1]) if p == 0 else (state.fouls_in_a_row[0], 0)
+        warned = (False, state.warned[1]) if p == 0 else (state.warned[0], False)
+        return evolve(state, balls=balls, to_play=p if continues else 1 - p, in_hand=None,
+                      options=(), offer=None, breaking=False,
+                      push_out=play.breaking and self.push_outs,
+                      break_=state.break_ + scored if continues else 0,
+                      fouls_in_a_row=counts, warned=warned, **changes)
+
+    def won(self, state: PoolState, play: Play, balls: Balls, winner: int) -> PoolState:
+        return evolve(self.legal_by(state, play.player), balls=balls, frame_over=True,
+                       break_=state.break_ + len(play.potted) if winner == play.player else 0,
+                       winner=winner, to_play=winner, options=(), offer=None, in_hand=None,
+                       breaking=False, push_out=False)
+
+    def foul_turn(self, state: PoolState, play: Play, fouls: list[Foul], balls: Balls,
+                  respotted: dict[str, Vec], in_hand: str | None = "table",
+                  extra_calls: tuple[Call, ...] = ()) -> tuple[Outcome, PoolState]:
+        """A standard foul in the rotation and eight-ball games: the opponent of the
+        offender gets ball in hand (``in_hand``); three fouls lose the rack where used."""
+        offender = play.player
+        counts, warned, serious = self.count_foul(state, offender)
+        calls: list[Call] = [Call.of("scratch") if play.scratch else Call.of("foul")]
+        calls.extend(extra_calls)
+        calls.extend(Call.of("spotted", ball=b) for b in respotted)
+        if serious:  # POOL-6.14 with P9-2.8 / P10-9.11: three successive fouls lose the rack
+            fouls = [*fouls, self._f("POOL-6.14", "three-successive-fouls")]
+            winner = 1 - offender
+            new = evolve(state, balls=balls, fouls_in_a_row=counts, warned=warned,
+                          frame_over=True, winner=winner, to_play=winner, options=(),
+                          offer=None, in_hand=None, breaking=False, push_out=False)
+            calls += [Call.of("three-fouls", player=self.name(offender)),
+                      Call.of("rack-to", player=self.name(winner))]
+            return Outcome(legal=False, fouls=tuple(fouls), respotted=respotted,
+                           calls=tuple(calls)), new
+        if in_hand is not None:
+            balls = freeze_balls({k: v for k, v in balls.items() if k != "cue"})
+            calls.append(Call.of("in-hand-" + in_hand))
+        new = evolve(state, balls=balls, to_play=1 - offender, in_hand=in_hand,
+                      fouls_in_a_row=counts, warned=warned, options=(), offer=None,
+                      breaking=False, push_out=False)
+        return Outcome(legal=False, fouls=tuple(fouls), respotted=respotted,
+                       calls=tuple(calls)), new
+
+
+@dataclass(frozen=True, slots=True)
+class LagBall:
+    """One player's lag (POOL-1.2), as observed or simulated."""
+
+    y: float  # resting centre, distance from the head cushion nose
+    foot_rail: int = 1  # touches of the foot rail
+    long_rail: bool = False
+    crossed: bool = False  # crossed into the opponent's half of the table
+    pocketed: bool = False  # pocketed or driven off the table
+    in_head_jaws: bool = False  # at rest in the jaws of a corner pocket beyond the head rail
+    foul: bool = False  # a foul not involving object balls (double hit, touched ball ...)
+    late: bool = False  # struck after the other ball had touched the foot rail
+
+
+def lag_winner(a: LagBall, b: LagBall, tol: float = 0.5) -> int | None:
+    """POOL-1.2: 0 or 1 for the lag won, None when the lag is repeated."""
+    if a.late or b.late:
+        return None
+
+    def faulty(x: LagBall) -> bool:  # it must reach the foot rail once (Ambiguities 9)
+        return (x.foot_rail != 1 or x.long_rail or x.crossed or x.pocketed
+                or x.in_head_jaws or x.foul)
+
+    fa, fb = faulty(a), faulty(b)
+    if fa and fb:
+        return None
+    if fa or fb:
+        return 1 if fa else 0
+    if abs(a.y - b.y) <= tol:  # the referee cannot tell
+        return None
+    return 0 if a.y < b.y else 1
+
+
+def _player(v: Any, what: str) -> int:
+    if v not in (0, 1) or isinstance(v, bool):
+        raise RecordError(f"start: {what} must be 0 or 1")
+    return int(v)
+
+
+def _pair(v: Any, kind: type, what: str) -> Any:
+    if not isinstance(v, list | tuple) or len(v) != 2:
+        raise RecordError(f"start: {what} is a pair")
+    if kind is int and not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+        raise RecordError(f"start: {what} holds integers")
+    if kind is bool and not all(isinstance(x, bool) for x in v):
+        raise RecordError(f"start: {what} holds true/false")
+    return (v[0], v[1])
+

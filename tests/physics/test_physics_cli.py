@@ -1,0 +1,19 @@
+import json
+
+from cuesport.cli import main
+
+
+def test_physics_cli_simulate_writes_svg_and_json(tmp_path, capsys):
+    svg, js = tmp_path / "shot.svg", tmp_path / "shot.json"
+    assert main(["simulate", "nine-ball", "--speed", "8", "--angle", "90", "--out", str(svg),
+                 "--json", str(js)]) == 0
+    events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert any(e.get("hit") == ["cue", "1"] for e in events)
+    assert svg.read_text().startswith("<svg") and "<polyline" in svg.read_text()
+    data = json.loads(js.read_text())
+    assert set(data) >= {"events", "after", "trajectories"}
+
+
+def test_physics_cli_simulate_bad_stroke_is_an_error(capsys):
+    assert main(["simulate", "snooker", "--speed", "-1"]) == 2
+    assert "speed" in capsys.readouterr().err
