@@ -164,8 +164,14 @@ class SnookerReferee(SnookerActions, Referee):
         not on is not indicated (SNK-3.8(d), SNK-3.8(e))."""
         if "cue" not in state.balls or state.frame_over:
             return ()
-        on = self.may_be_on(state)
-        return tuple(b for b in self.near_cue(state.balls) if b in on)
+        cached = getattr(self, "_touching", None)
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        near = self.near_cue(state.balls)
+        on = self.may_be_on(state) if near else frozenset()
+        found = tuple(b for b in near if b in on)
+        self._touching = (state, found)
+        return found
 
     def near_cue(self, balls: Mapping[str, Vec]) -> list[str]:
         """Balls touching the cue ball (cached for the last position seen)."""
