@@ -502,9 +502,14 @@ def test_snk_x_3_equal_points_exemption_option():
 
 
 def test_calls_have_english_and_russian():
+    from cuesport.rules.calls import Call
     from cuesport.rules.snooker_calls import CATALOG
 
     for key, entry in CATALOG.items():
         assert entry.get("en") and entry.get("ru"), key
+        call = Call.of(key, player="Ann", ball="red1", n=5, a=1, b=2)
+        assert call.render(CATALOG, "en") and call.render(CATALOG, "ru")
+    assert Call.of("free-ball").render(CATALOG, "ru") == "Свободный шар"
+    assert Call.of("foul-and-a-miss").render(CATALOG, "ru") == "Фол и промах"
     r = last([shot(0, ["black"])], start=position(FULL), lang="ru")
     assert r["announce"][:2] == ["Фол и промах", "Семь очков сопернику"]
