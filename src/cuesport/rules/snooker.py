@@ -17,6 +17,18 @@ Discipline-specific ruling fields, beside the standard ones:
   waiting for a ``lots`` action.
 * ``review``: notes where this spec asks a human to review the ruling.
 
+State fields (``state`` of a ruling, ``start`` of a record) beside the common ones:
+``phase``, ``free_ball``, ``offender`` (who fouled while options are open), ``before``
+(the position to restore on ``replace``: balls, phase, in_hand, full-ball flag),
+``miss_count``, ``warned``, ``replaced``, ``respotted_black``, ``lots_pending``,
+``breaker`` and ``started`` (the opening stroke was made). A ``start`` needs only
+``balls``; a missing or null ``cue`` means the cue ball is in hand.
+
+Rule options (``rules``): ``four_snookers_rule`` (false), ``total_points`` (false),
+``aggregate`` ([0, 0], earlier frames), ``deciding_frame`` (false), ``frame`` (1) and
+``first_breaker`` (0) for alternate break-offs, ``miss_equal_points_exempt`` (false),
+``pink_gap`` (1.0 mm at set-up).
+
 Inputs beyond the protocol core: ``judgement.would_have_been_hit`` (SNK-3.9(b)),
 ``judgement.outside_interference`` (SNK-3.15, SNK-3.8(f)); ``foul`` actions for
 SNK-3.2(b)(ii), SNK-3.14(h), SNK-3.12(d)(ii), SNK-3.12(d)(v), SNK-3.12(a)(ix),
