@@ -84,6 +84,7 @@ class Budget:
     spots: int = 4  # in-hand placements tried
     escape_step: float = 5.0  # degrees between escape strokes when nothing else is legal
     look: bool = True  # value the position left
+    refine: bool = True  # correct the ghost-ball aim for throw with two trial strokes
 
 
 def shot_action(player: int, phys: PhysShot, cand: Candidate) -> dict[str, Any]:
@@ -246,9 +247,11 @@ def candidates(turn: Turn, budget: Budget) -> list[Candidate]:
         for line in pot_lines(table, pos, cue, spot, targets)[: budget.lines]:
             s0 = pot_speed(table, line)
             nominate, call = _declare(turn, line.target, line.pocket, breaking)
+            angle = refine(table, playable(table, pos), cue, line, s0) if budget.refine \
+                else line.angle
             for k in budget.speeds:
                 for h in budget.heights:
-                    out.append(Candidate(Stroke(line.angle, min(s0 * k, 9.0), 0.0, h,
+                    out.append(Candidate(Stroke(angle, min(s0 * k, 9.0), 0.0, h,
                                                 cue_ball=cue),
                                          placed, nominate, call, False, "pot", line.target))
         near = sorted((b for b in targets if b in pos), key=lambda b: math.dist(pos[b], spot))
@@ -266,6 +269,38 @@ def candidates(turn: Turn, budget: Budget) -> list[Candidate]:
                                  spot if st.in_hand is not None else None, None,
                                  None, True, "push", None))
     return out
+
+
+def _departure(table: TableSpec, pos: Mapping[str, Vec], stroke: Stroke, target: str
+               ) -> float | None:
+    try:
+        sim = simulate(table, pos, stroke, record=True)
+    except ValueError:
+        return None
+    for seg in sim.trajectories.get(target, ()):
+        if math.hypot(seg.v0[0], seg.v0[1]) > 1e-6:
+            return math.atan2(seg.v0[1], seg.v0[0])
+    return None
+
+
+def refine(table: TableSpec, pos: Mapping[str, Vec], cue: str, line: Any, speed: float
+           ) -> float:
+    """One secant step on the aim so that the object ball leaves toward the pocket
+    (the ghost-ball line ignores throw); the ghost-ball angle when that fails."""
+    tp = pos[line.target]
+    want = math.atan2(line.aim[1] - tp[1], line.aim[0] - tp[0])
+
+    def err(angle: float) -> float | None:
+        d = _departure(table, pos, Stroke(angle, speed, cue_ball=cue), line.target)
+        return None if d is None else (d - want + math.pi) % (2 * math.pi) - math.pi
+
+    a = line.angle
+    e0 = err(a)
+    e1 = err(a + 0.2)
+    if e0 is None or e1 is None or abs(e1 - e0) < 1e-9:
+        return float(a)
+    step = -e0 * 0.2 / (e1 - e0)
+    return float(a + step) if abs(step) < 3.0 else float(a)
 
 
 def _safe_break(turn: Turn) -> list[Candidate]:
