@@ -5,8 +5,9 @@
 
 Each row is one discipline and level, both players of that level. Columns: average break
 (points in snooker and 1-red, balls in pool: the run), highest break, pot success, fouls
-per frame, seconds per frame and per decision (mean and max), frames ended by stalemate
-or concession. Straight pool and 1-red are played to ``--target`` points (default 50).
+per frame, seconds per frame and per decision (mean and max), stalemates declared and
+frames conceded (a bot concedes a snooker frame it can no longer win). Straight pool and
+1-red are played to ``--target`` points (default 50).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def run(job: tuple[str, str, int, int, int]) -> dict[str, Any]:
     stats = (PlayerStats("a"), PlayerStats("b"))
     frame_times: list[float] = []
     decisions: list[float] = []
-    odd = 0
+    stalemates = concessions = 0
     t0 = time.perf_counter()
     steps = 0
     while not m.over:
@@ -46,8 +47,8 @@ def run(job: tuple[str, str, int, int, int]) -> dict[str, Any]:
             frame_times.append(time.perf_counter() - t0)
             t0 = time.perf_counter()
             add_frame(stats, res.log, res.winner, discipline)
-            if any(("stalemate" in a or "concede" in a) for a, _, _ in res.log):
-                odd += 1
+            stalemates += sum(1 for a, _, _ in res.log if "stalemate" in a)
+            concessions += sum(1 for a, _, _ in res.log if "concede" in a)
         if steps > 10_000 * frames:
             raise RuntimeError(f"{discipline}/{level}: stuck")
     breaks = stats[0].breaks + stats[1].breaks
@@ -62,7 +63,7 @@ def run(job: tuple[str, str, int, int, int]) -> dict[str, Any]:
         "s_frame": statistics.mean(frame_times),
         "s_decision": statistics.mean(decisions) if decisions else 0.0,
         "max_decision": max(decisions) if decisions else 0.0,
-        "odd": odd,
+        "stalemates": stalemates, "concessions": concessions,
     }
 
 
@@ -77,17 +78,21 @@ def main() -> None:
     args = ap.parse_args()
     jobs = [(d, lv, args.frames, args.target, args.seed) for d in args.disciplines
             for lv in args.levels]
+    slow = {"straight-pool": 0, "snooker": 1, "snooker-one-red": 2}
+    order = sorted(range(len(jobs)), key=lambda i: (jobs[i][1] != "strong",
+                                                     slow.get(jobs[i][0], 9)))
     with ProcessPoolExecutor(args.workers) as pool:
-        rows = list(pool.map(run, jobs))
+        done = dict(zip(order, pool.map(run, [jobs[i] for i in order]), strict=True))
+    rows = [done[i] for i in range(len(jobs))]
     head = ("discipline", "level", "frames", "avg break", "high", "pot %", "fouls/fr",
-            "s/frame", "s/decision", "max s/dec", "stalemate/concede")
+            "s/frame", "s/decision", "max s/dec", "stalemates", "conceded")
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for r in rows:
         print(f"| {r['discipline']} | {r['level']} | {r['frames']} | {r['avg_break']:.1f} | "
               f"{r['high_break']} | {100 * r['pot']:.0f} | {r['fouls']:.2f} | "
               f"{r['s_frame']:.1f} | {r['s_decision']:.3f} | {r['max_decision']:.2f} | "
-              f"{r['odd']} |", flush=True)
+              f"{r['stalemates']} | {r['concessions']} |", flush=True)
 
 
 if __name__ == "__main__":
