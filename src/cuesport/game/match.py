@@ -316,17 +316,20 @@ class Match:
         if self.store is not None and self.frame_id is not None:
             self.store.add_stroke(self.frame_id, action, ruling, params)
         self.log.append((action, ruling, dict(params) if params else None))
-        self._track(action)
+        self._track(action, ruling)
         return Step("action", self.frame_no, who, action, ruling, move)
 
     def _auto(self, action: dict[str, Any]) -> Step:
         return self._feed(action)
 
-    def _track(self, action: Mapping[str, Any]) -> None:
+    def _track(self, action: Mapping[str, Any], ruling: Mapping[str, Any]) -> None:
+        """Count strokes since the frame last progressed (a pot, or a legal score such as
+        a cannon in 1-red), for the stalemate watch."""
         shot = action.get("shot")
         if shot is None:
             return
-        if any("pot" in e for e in shot.get("events", ())):
+        scored = ruling.get("legal", True) and any(p > 0 for p in ruling.get("points", ()))
+        if scored or any("pot" in e for e in shot.get("events", ())):
             self.progress.quiet = 0
         else:
             self.progress.quiet += 1
@@ -436,7 +439,7 @@ class Match:
             if "error" in r:
                 raise GameError(f"stored action does not replay: {r['error']}")
             self.log.append((a, r, params.get(i)))
-            self._track(a)
+            self._track(a, r)
         self.session = session
 
     @classmethod
