@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cuesport.equipment import TableSpec, head_string_y
+from cuesport.equipment import CUE_BALLS, TableSpec, head_string_y
 from cuesport.game.bots.aim import (
     Vec,
     ball_value,
@@ -113,33 +113,45 @@ def position_of(turn: Turn, cand: Candidate) -> dict[str, Vec]:
     return playable(turn.table, pos)
 
 
-def playable(table: TableSpec, balls: Mapping[str, Vec]) -> dict[str, Vec]:
-    """The referee lets a ball rest hanging in a pocket's jaws; the simulator starts balls
-    inside the cushion noses only, so such a ball is nudged in (by a few mm at most)."""
-    r = table.ball_radius + 0.01
+def playable(table: TableSpec, balls: Mapping[str, Vec], cue: str | None = None
+             ) -> dict[str, Vec]:
+    """The position as the simulator accepts it. The referee tolerates what a recorded
+    position may hold: a cue ball resting in a pocket's jaws, balls overlapping by a hair.
+    The simulator wants the cue ball inside the cushion noses and no overlap, so such balls
+    are nudged (by a fraction of a millimetre, or a few for a cue ball in the jaws)."""
+    r = table.ball_radius
+    cues = set(CUE_BALLS[table_discipline(table, balls)]) if cue is None else {cue}
 
     def clamp(p: Vec) -> Vec:
-        return (min(max(p[0], r), table.width - r), min(max(p[1], r), table.length - r))
+        k = r + 0.01
+        return (min(max(p[0], k), table.width - k), min(max(p[1], k), table.length - k))
 
-    out = {k: clamp(v) for k, v in balls.items()}
-    # the referee also tolerates a hair of overlap (a recorded position): part such balls,
-    # clamping again each round so that a ball pinned by a cushion pushes the other away
+    out = {k: clamp(v) if k in cues else (float(v[0]), float(v[1])) for k, v in balls.items()}
     names = list(out)
-    for _ in range(12):
+    for _ in range(50):
         moved = False
         for i, a in enumerate(names):
             for b in names[i + 1:]:
                 (ax, ay), (bx, by) = out[a], out[b]
                 d = math.hypot(bx - ax, by - ay)
-                gap = 2 * r + 0.02 - d
-                if gap > 0:
-                    ux, uy = ((bx - ax) / d, (by - ay) / d) if d > 1e-9 else (1.0, 0.0)
-                    out[a] = clamp((ax - ux * gap / 2, ay - uy * gap / 2))
-                    out[b] = clamp((bx + ux * gap / 2, by + uy * gap / 2))
-                    moved = True
+                if d >= 2 * r - 1e-4:
+                    continue
+                gap = 2 * r + 2e-3 - d
+                ux, uy = ((bx - ax) / d, (by - ay) / d) if d > 1e-9 else (1.0, 0.0)
+                pa = (ax - ux * gap / 2, ay - uy * gap / 2)
+                pb = (bx + ux * gap / 2, by + uy * gap / 2)
+                out[a] = clamp(pa) if a in cues else pa
+                out[b] = clamp(pb) if b in cues else pb
+                moved = True
         if not moved:
             break
     return out
+
+
+def table_discipline(table: TableSpec, balls: Mapping[str, Vec]) -> str:
+    if table.kind == "pool":
+        return "nine-ball"
+    return "snooker-one-red" if "white" in balls or "red" in balls else "snooker"
 
 
 def prospects(turn: Turn, state: FrameState, who: int) -> float:

@@ -1,0 +1,58 @@
+"""Bot geometry: ghost-ball pots, placements from hand, positions made simulator-safe."""
+
+from __future__ import annotations
+
+import math
+
+from cuesport.equipment import in_d, setup, table_for
+from cuesport.game.bots.aim import in_hand_spots, pot_lines, pot_speed, targets_for
+from cuesport.game.bots.search import playable, refine
+from cuesport.physics import Stroke, simulate
+
+
+def test_ghost_ball_line_pots_with_the_refined_aim() -> None:
+    t = table_for("nine-ball")
+    balls = {"cue": (400.0, 700.0), "3": (700.0, 1500.0)}
+    lines = pot_lines(t, balls, "cue", balls["cue"], ["3"])
+    assert lines and lines == sorted(lines, key=lambda x: -x.ease)
+    potted = 0
+    for line in lines[:3]:
+        speed = pot_speed(t, line)
+        angle = refine(t, balls, "cue", line, speed)
+        shot = simulate(t, balls, Stroke(angle, speed), record=False)
+        potted += shot.pocketed.get("3") == line.pocket
+    assert potted >= 2
+
+
+def test_targets_read_from_ball_on() -> None:
+    balls = {"cue": (0, 0), "red1": (1, 1), "red2": (2, 2), "pink": (3, 3)}
+    assert targets_for("snooker", ["red"], balls, "cue") == ["red1", "red2"]
+    assert targets_for("snooker", ["any-colour"], balls, "cue") == ["pink"]
+    assert set(targets_for("snooker", ["red"], balls, "cue", free_ball=True)) == \
+        {"red1", "red2", "pink"}
+    pool = {"cue": (0, 0), "1": (1, 1), "8": (2, 2), "12": (3, 3)}
+    assert targets_for("eight-ball", ["open"], pool, "cue") == ["1", "12"]
+    assert targets_for("eight-ball", ["stripes"], pool, "cue") == ["12"]
+    assert set(targets_for("straight-pool", None, pool, "cue")) == {"1", "8", "12"}
+
+
+def test_in_hand_spots_are_legal() -> None:
+    t = table_for("snooker")
+    balls = dict(setup("snooker", t))
+    for p in in_hand_spots(t, "D", balls, "cue", ["red1", "red2"], 6):
+        assert in_d(p, t)
+        assert all(math.dist(p, q) > 2 * t.ball_radius for q in balls.values())
+
+
+def test_playable_parts_overlaps_and_brings_the_cue_ball_in() -> None:
+    t = table_for("straight-pool")
+    rack = dict(setup("straight-pool", t))
+    a, b = sorted(rack)[:2]
+    rack[b] = (rack[a][0] + 2 * t.ball_radius - 0.5, rack[a][1])  # half a millimetre over
+    rack.pop("cue", None)
+    rack = {k: v for k, v in rack.items() if k in (a, b) or math.dist(v, rack[a]) > 70}
+    rack["cue"] = (t.ball_radius - 3.0, 400.0)  # in the jaws of a pocket
+    pos = playable(t, rack)
+    assert pos["cue"][0] >= t.ball_radius
+    assert math.dist(pos[a], pos[b]) >= 2 * t.ball_radius - 1e-3
+    simulate(t, pos, Stroke(90.0, 2.0), record=False)
