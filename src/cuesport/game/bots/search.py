@@ -230,7 +230,7 @@ def _expand(on: Sequence[str], st: FrameState) -> set[str]:
     return out
 
 
-def candidates(turn: Turn, budget: Budget) -> list[Candidate]:
+def candidates(turn: Turn, budget: Budget, deadline: float = math.inf) -> list[Candidate]:
     st = turn.state
     cue = turn.cue
     table = turn.table
@@ -265,8 +265,10 @@ def candidates(turn: Turn, budget: Budget) -> list[Candidate]:
         for line in pot_lines(table, pos, cue, spot, targets)[: budget.lines]:
             s0 = pot_speed(table, line)
             nominate, call = _declare(turn, line.target, line.pocket, breaking)
-            angle = refine(table, playable(table, pos), cue, line, s0) if budget.refine \
-                else line.angle
+            # refining costs two recorded simulations: only while half the time is left
+            late = time.perf_counter() > deadline - 0.5 * budget.seconds
+            angle = refine(table, playable(table, pos), cue, line, s0) \
+                if budget.refine and not late else line.angle
             for k in budget.speeds:
                 for h in budget.heights:
                     out.append(Candidate(Stroke(angle, min(s0 * k, 9.0), 0.0, h,
@@ -379,7 +381,7 @@ class Choice:
 
 def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     deadline = time.perf_counter() + budget.seconds
-    cands = candidates(turn, budget)
+    cands = candidates(turn, budget, deadline)
     scored = _score(turn, cands, budget.look, deadline)
     sims = len(scored)
     # a break shot moves a full rack (slow to simulate): no escapes, fewer re-simulations
@@ -389,7 +391,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             all(v < -1.0 for v, _ in scored) and budget.escape_step < 10)):
         extra = escapes(turn, budget)
         turn.rng.shuffle(extra)
-        more = _score(turn, extra, budget.look, deadline + 0.2 * budget.seconds)
+        more = _score(turn, extra, budget.look, deadline + 0.1 * budget.seconds)
         sims += len(more)
         scored = sorted(scored + more, key=lambda s: -s[0])
     if not scored:
@@ -402,7 +404,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         return Choice(c, v, sims)
     best: tuple[float, Candidate] | None = None
     for i, (v0, c) in enumerate(scored[:keep]):
-        if i > 0 and time.perf_counter() > deadline + 0.2 * budget.seconds:
+        if i > 0 and time.perf_counter() > deadline:
             break
         seed = turn.rng.randrange(1 << 30)
         strokes = noisy_strokes(c.stroke, noise, budget.samples, seed)
