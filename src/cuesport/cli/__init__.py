@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from cuesport import __version__
 
 # Modules under cuesport.cli, each exposing register(subparsers) -> None.
-COMMANDS: tuple[str, ...] = ("show", "referee", "simulate")
+COMMANDS: tuple[str, ...] = ("show", "referee", "simulate", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:
