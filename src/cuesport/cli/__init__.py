@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from cuesport import __version__
 
 # Modules under cuesport.cli, each exposing register(subparsers) -> None.
-COMMANDS: tuple[str, ...] = ("show", "referee", "simulate", "serve")
+COMMANDS: tuple[str, ...] = ("show", "referee", "simulate", "play", "matches", "stats",
+                             "export", "replay", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,221 @@
+"""Ghost-ball geometry: which pots are on from a cue-ball position, and how hard each is.
+
+Pure geometry on the equipment layer (no physics, no rules): the search turns these lines
+into strokes and lets the simulator and the referee say what they are really worth.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from cuesport.equipment import (
+    COLOUR_VALUES,
+    CUE_BALLS,
+    TableSpec,
+    d_centre,
+    head_string_y,
+    in_d,
+    on_table,
+    path_clear,
+    playable_from_kitchen,
+    pockets,
+)
+
+Vec = tuple[float, float]
+MAX_CUT = 72.0  # degrees: thinner cuts are left to luck
+
+
+@dataclass(frozen=True, slots=True)
+class PotLine:
+    """A pot: the cue ball sent to the ghost ball sends ``target`` into ``pocket``."""
+
+    target: str
+    pocket: str
+    angle: float  # stroke direction, degrees counter-clockwise from +x
+    cut: float  # degrees
+    d_cue: float  # mm, cue ball to ghost ball
+    d_pocket: float  # mm, object ball to the pocket
+    ease: float  # 0..1, a rough chance of potting for a good player
+
+
+def cue_ball_of(discipline: str, player: int) -> str:
+    names = CUE_BALLS[discipline]
+    return names[player] if len(names) > 1 else names[0]
+
+
+def ball_value(discipline: str, name: str) -> int:
+    if discipline == "snooker":
+        return COLOUR_VALUES.get(name, 1)
+    return 1
+
+
+def targets_for(discipline: str, ball_on: Iterable[str] | None, balls: Mapping[str, Vec],
+                cue: str, free_ball: bool = False) -> list[str]:
+    """The object balls a stroke may aim at, read from the ruling's ``ball_on``."""
+    objects = [b for b in balls if b not in CUE_BALLS[discipline] or
+               (discipline == "snooker-one-red" and b != cue)]
+    if ball_on is None or free_ball:
+        return objects
+    on = list(ball_on)
+    out: list[str] = []
+    for token in on:
+        if token in balls:
+            out.append(token)
+        elif token == "red":
+            out += [b for b in objects if b.startswith("red")]
+        elif token == "any-colour":
+            out += [b for b in objects if b in COLOUR_VALUES]
+        elif token == "open":
+            out += [b for b in objects if b != "8"]
+        elif token == "solids":
+            out += [b for b in objects if b.isdigit() and int(b) < 8]
+        elif token == "stripes":
+            out += [b for b in objects if b.isdigit() and int(b) > 8]
+    return list(dict.fromkeys(out)) or objects
+
+
+@cache
+def _pocket_aims(table: TableSpec) -> tuple[tuple[str, Vec, Vec], ...]:
+    """Per pocket: its name, the aim point (just inside the mouth) and the inward axis."""
+    out = []
+    for p in pockets(table):
+        k = 0.3 * table.ball_radius
+        aim = (p.mouth_centre[0] + p.axis[0] * k, p.mouth_centre[1] + p.axis[1] * k)
+        out.append((p.name, aim, p.axis))
+    return tuple(out)
+
+
+def pot_lines(table: TableSpec, balls: Mapping[str, Vec], cue: str, cue_pos: Vec,
+              targets: Iterable[str]) -> list[PotLine]:
+    """Every open pot from ``cue_pos``, easiest first."""
+    r = table.ball_radius
+    others = {k: v for k, v in balls.items() if k != cue}
+    lines: list[PotLine] = []
+    for t in targets:
+        tp = balls.get(t)
+        if tp is None:
+            continue
+        for name, aim, axis in _pocket_aims(table):
+            dx, dy = aim[0] - tp[0], aim[1] - tp[1]
+            d2 = math.hypot(dx, dy)
+            if d2 < 1e-6:
+                continue
+            ux, uy = dx / d2, dy / d2
+            # the ball must enter the mouth from the table side, not along the jaws
+            if ux * axis[0] + uy * axis[1] < 0.25:
+                continue
+            ghost = (tp[0] - 2 * r * ux, tp[1] - 2 * r * uy)
+            gx, gy = ghost[0] - cue_pos[0], ghost[1] - cue_pos[1]
+            d1 = math.hypot(gx, gy)
+            if d1 < 1e-6:
+                continue
+            cosc = (gx * ux + gy * uy) / d1
+            cut = math.degrees(math.acos(max(-1.0, min(1.0, cosc))))
+            if cut > MAX_CUT:
+                continue
+            if not path_clear(cue_pos, ghost, others, r, ignore=(t,)):
+                continue
+            if not path_clear(tp, aim, others, r, ignore=(t,)):
+                continue
+            lines.append(PotLine(t, name, math.degrees(math.atan2(gy, gx)), cut, d1, d2,
+                                 ease(table, cut, d1, d2)))
+    lines.sort(key=lambda line: -line.ease)
+    return lines
+
+
+def ease(table: TableSpec, cut: float, d1: float, d2: float) -> float:
+    """A smooth guess at the pot chance: thin cuts and long distances are hard."""
+    scale = table.length * (0.55 if table.kind == "snooker" else 0.8)
+    c = math.cos(math.radians(cut))
+    return max(0.0, c ** 1.5 * math.exp(-(d1 + 1.6 * d2) / (2.2 * scale)))
+
+
+def pot_speed(table: TableSpec, line: PotLine) -> float:
+    """A cue speed (m/s) that gets the object ball to the pocket with a little to spare."""
+    d1, d2 = line.d_cue / 1e3, line.d_pocket / 1e3
+    c = max(math.cos(math.radians(line.cut)), 0.35)
+    v_obj = math.sqrt(2 * 0.15 * d2 + 0.12)
+    v_cue = math.sqrt((v_obj / c) ** 2 + 2 * 0.6 * d1 * 0.3)
+    return min(max(v_cue / 1.3, 0.5), 7.0)
+
+
+def in_hand_spots(table: TableSpec, zone: str, balls: Mapping[str, Vec], cue: str,
+                  targets: Iterable[str], limit: int = 8) -> list[Vec]:
+    """Legal cue-ball placements worth trying: behind each target's easiest pots, plus a
+    coarse grid of the zone (the D, the kitchen or the whole table)."""
+    r = table.ball_radius
+    others = {k: v for k, v in balls.items() if k != cue}
+
+    def legal(p: Vec) -> bool:
+        if not on_table(p, table, eps=-1.0):
+            return False
+        if zone == "D" and not in_d(p, table, tol=-1.0):
+            return False
+        if zone == "kitchen" and not playable_from_kitchen(p, table, tol=-2.0):
+            return False
+        return all(math.dist(p, q) > 2 * r + 2.0 for q in others.values())
+
+    cands: list[Vec] = []
+    if zone == "D":
+        cx, cy = d_centre(table)
+        rad = table.d_radius - 3.0
+        for k in range(9):
+            a = math.pi + math.pi * k / 8
+            for f in (0.35, 0.9):
+                cands.append((cx + f * rad * math.cos(a), cy - 2.0 + f * rad * math.sin(a)))
+    elif zone == "kitchen":
+        hy = head_string_y(table) - 5.0
+        for fx in (0.2, 0.35, 0.5, 0.65, 0.8):
+            for fy in (0.45, 0.99):
+                cands.append((table.width * fx, hy * fy))
+    else:
+        for fx in (0.25, 0.5, 0.75):
+            for fy in (0.2, 0.4, 0.6, 0.8):
+                cands.append((table.width * fx, table.length * fy))
+        # straight in, 30 cm behind each target's pocket line
+        for t in targets:
+            tp = balls.get(t)
+            if tp is None:
+                continue
+            for _, aim, _ in _pocket_aims(table):
+                dx, dy = tp[0] - aim[0], tp[1] - aim[1]
+                d = math.hypot(dx, dy)
+                if d < 1.0:
+                    continue
+                for back in (250.0, 450.0):
+                    k = (d + 2 * r + back) / d
+                    cands.append((aim[0] + dx * k, aim[1] + dy * k))
+    good = [p for p in cands if legal(p)]
+    if not good:  # a crowded zone: try scattered points
+        rng = random.Random(len(balls))
+        top = head_string_y(table) if zone == "kitchen" else (
+            table.baulk_from_bottom if zone == "D" else table.length)
+        for _ in range(400):
+            p = (rng.uniform(0, table.width), rng.uniform(0, top))
+            if legal(p):
+                good.append(p)
+                if len(good) >= limit:
+                    break
+    scored = []
+    for p in good:
+        lines = pot_lines(table, balls, cue, p, targets)
+        scored.append((lines[0].ease if lines else 0.0, p))
+    scored.sort(key=lambda s: -s[0])
+    return [p for _, p in scored[:limit]]
+
+
+def contact_angles(cue_pos: Vec, target: Vec, radius: float,
+                   fractions: Iterable[float]) -> list[float]:
+    """Stroke directions for given fullness: 0 full ball, +-1 the thinnest edge."""
+    dx, dy = target[0] - cue_pos[0], target[1] - cue_pos[1]
+    d = math.hypot(dx, dy)
+    base = math.degrees(math.atan2(dy, dx))
+    out = []
+    for f in fractions:
+        off = max(-0.98, min(0.98, f * 2 * radius / max(d, 2 * radius)))
+        out.append(base + math.degrees(math.asin(off)))
+    return out

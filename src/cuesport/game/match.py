@@ -1,0 +1,465 @@
+"""Matches: frames of any discipline played stroke by stroke, with the referee deciding.
+
+One step is one action. :meth:`Match.step` plays whatever comes next: the automatic parts
+(the lag for the break in pool, lots for a re-spotted black, a stalemate when a frame
+stops progressing, the next frame) or a bot's move; when a human is to play it returns a
+``wait`` step and the caller plays the move with :meth:`Match.play`. Every accepted action
+is written to the :class:`~cuesport.game.storage.Store` at once (one transaction each), so
+:meth:`Match.resume` rebuilds a match from the database after a crash.
+
+Bad input (a move out of turn, a decision not on offer, a cue ball placed outside the D or
+the kitchen) raises :class:`GameError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from cuesport.equipment import (
+    in_d,
+    on_table,
+    playable_from_kitchen,
+    spots,
+)
+from cuesport.game.bots.aim import cue_ball_of
+from cuesport.game.bots.search import Candidate, Turn, playable, shot_action
+from cuesport.game.moves import Choose, Concede, Move, Strike
+from cuesport.game.storage import Store
+from cuesport.physics import PhysicsError, Stroke, simulate
+from cuesport.physics import Shot as PhysShot
+from cuesport.protocol import RefereeSession
+from cuesport.rules.base import Outcome
+
+DISCIPLINES = ("snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball",
+               "straight-pool")
+POOL = ("eight-ball", "nine-ball", "ten-ball", "straight-pool")
+
+
+class GameError(ValueError):
+    """A move that cannot be played now; the match is unchanged."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFormat:
+    """``frames``: a match of exactly N frames; ``race_to``: the first to N frames wins.
+    ``target``: the points target of a game (straight-pool, snooker-one-red)."""
+
+    frames: int = 1
+    race_to: int | None = None
+    target: int | None = None
+
+    def over(self, wins: Sequence[int], played: int) -> bool:
+        if self.race_to is not None:
+            return max(wins) >= self.race_to
+        return played >= self.frames
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> MatchFormat:
+        return cls(int(d.get("frames", 1)), d.get("race_to"), d.get("target"))
+
+
+@dataclass(slots=True)
+class Step:
+    """What one call of :meth:`Match.step` did."""
+
+    kind: str  # action, wait, frame-start, frame-end, match-end
+    frame: int
+    player: int | None = None
+    action: dict[str, Any] | None = None
+    ruling: dict[str, Any] | None = None
+    move: Move | None = None
+    shot: PhysShot | None = None
+    seconds: float = 0.0  # the player's thinking time
+
+
+@dataclass(slots=True)
+class FrameResult:
+    number: int
+    winner: int | None
+    score: tuple[int, int]
+    actions: int
+
+
+@dataclass(slots=True)
+class _Progress:
+    quiet: int = 0  # strokes since the last pot
+    stalemates: int = 0
+
+
+class Match:
+    """A match between two players (bots, or humans fed through :meth:`play`)."""
+
+    def __init__(self, discipline: str, players: Sequence[Any], *,
+                 rules: Mapping[str, Any] | None = None, fmt: MatchFormat | None = None,
+                 store: Store | None = None, seed: int = 0, lang: str = "en",
+                 names: Sequence[str] | None = None, specs: Sequence[str] | None = None,
+                 trajectories: bool = False, _match_id: int | None = None) -> None:
+        if discipline not in DISCIPLINES:
+            raise GameError(f"unknown discipline {discipline!r}; expected one of "
+                            f"{', '.join(DISCIPLINES)}")
+        if len(players) != 2:
+            raise GameError("a match has two players")
+        self.discipline = discipline
+        self.players = list(players)
+        self.names = tuple(names or [getattr(p, "name", f"Player {i + 1}")
+                                     for i, p in enumerate(players)])
+        if self.names[0] == self.names[1]:
+            self.names = (f"{self.names[0]} (1)", f"{self.names[1]} (2)")
+        self.fmt = fmt or MatchFormat()
+        self.rules = dict(rules or {})
+        if self.fmt.target is not None and discipline in ("straight-pool", "snooker-one-red"):
+            self.rules.setdefault("target", self.fmt.target)
+        self.seed = seed
+        self.lang = lang
+        self.store = store
+        self.trajectories = trajectories
+        self.rng = random.Random(seed)
+        self.wins = [0, 0]
+        self.results: list[FrameResult] = []
+        self.first_breaker = 0
+        self.winner: int | None = None
+        self.over = False
+        self.frame_id: int | None = None
+        self.frame_no = 0
+        self.progress = _Progress()
+        self.last_shot: PhysShot | None = None
+        self.match_id: int | None = _match_id
+        if store is not None and _match_id is None:
+            self.match_id = store.create_match(
+                discipline, (self.names[0], self.names[1]), self.rules,
+                self.fmt.to_json() | {"seed": seed, "players": list(specs or [])})
+        if _match_id is None:
+            self._start_frame(1)
+
+    # ------------------------------------------------------------ frames
+
+    def frame_rules(self, number: int) -> dict[str, Any]:
+        rules = dict(self.rules)
+        if self.discipline in POOL:
+            rules.setdefault("seed", self.seed * 1000 + number)  # a new rack every frame
+        return rules
+
+    def breaker(self, number: int) -> int:
+        return (self.first_breaker + number - 1) % 2  # breaks alternate
+
+    def _start_frame(self, number: int) -> None:
+        rules = self.frame_rules(number)
+        record = {"protocol": 1, "discipline": self.discipline, "players": list(self.names),
+                  "rules": rules}
+        probe = RefereeSession(record, self.lang)
+        start: dict[str, Any] | None = None
+        if number > 1:
+            start = probe.referee.state_to_json(probe.state)
+            start["to_play"] = self.breaker(number)
+            if "breaker" in start:
+                start["breaker"] = self.breaker(number)
+        self.session = RefereeSession(record | {"start": start}, self.lang)
+        self.frame_no = number
+        self.progress = _Progress()
+        if self.store is not None and self.match_id is not None:
+            self.frame_id = self.store.start_frame(self.match_id, number, start, rules)
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    @property
+    def referee(self) -> Any:
+        return self.session.referee
+
+    @property
+    def table(self) -> Any:
+        return self.session.referee.table
+
+    @property
+    def ruling(self) -> dict[str, Any]:
+        """The last ruling of the frame (before any action: the position as set up)."""
+        if self.session.rulings:
+            return self.session.rulings[-1]
+        return self.referee.ruling(0, Outcome(), self.state, self.lang).to_dict()
+
+    @property
+    def to_play(self) -> int:
+        return int(self.state.to_play)
+
+    def turn(self) -> Turn:
+        return Turn(self.discipline, self.referee, self.table, self.state, self.ruling,
+                    self.to_play, self.rng)
+
+    # ------------------------------------------------------------ playing
+
+    def step(self) -> Step:
+        """Play the next thing that happens; a ``wait`` step when a human is to play."""
+        if self.over:
+            return Step("match-end", self.frame_no)
+        st = self.state
+        if st.frame_over:
+            return self._end_frame()
+        ruling = self.ruling
+        if ruling.get("lots"):
+            # SNK-3.4(b): lots are drawn for who plays the re-spotted black
+            return self._auto({"lots": {"to_play": self.rng.randrange(2)}})
+        if (self.discipline in POOL and self.frame_no == 1 and not self.session.actions
+                and getattr(st, "breaking", False)):
+            return self._auto({"lag": {"winner": self._lag()}})
+        if self._stuck():
+            return self._unstick()
+        who = self.to_play
+        player = self.players[who]
+        if not getattr(player, "is_bot", False):
+            return Step("wait", self.frame_no, who)
+        t0 = time.perf_counter()
+        move = player.choose(self.turn())
+        dt = time.perf_counter() - t0
+        out = self.play(move, who)
+        out.seconds = dt
+        return out
+
+    def play(self, move: Move, player: int | None = None) -> Step:
+        """Play a move for the player to play (``player`` checks whose move it is)."""
+        if self.over:
+            raise GameError("the match is over")
+        st = self.state
+        if st.frame_over:
+            raise GameError("the frame is over; step() starts the next one")
+        who = self.to_play
+        if player is not None and player != who:
+            raise GameError(f"it is {self.names[who]}'s turn (player {who}), not player {player}")
+        if isinstance(move, Choose):
+            if not st.options:
+                raise GameError("no decision is on offer now")
+            if move.choice not in st.options:
+                raise GameError(f"'{move.choice}' is not on offer; the options are "
+                                f"{', '.join(st.options)}")
+            return self._feed({"decision": {"player": who, "choice": move.choice}}, move)
+        if isinstance(move, Concede):
+            return self._feed({"concede": {"player": who}}, move)
+        if isinstance(move, Strike):
+            return self._strike(who, move)
+        raise GameError(f"unknown move {move!r}")
+
+    def _strike(self, who: int, move: Strike) -> Step:
+        st = self.state
+        cue = cue_ball_of(self.discipline, who)
+        if move.stroke.cue_ball != cue:
+            raise GameError(f"{self.names[who]} plays the {cue} ball, not {move.stroke.cue_ball}")
+        if st.in_hand is not None:
+            if move.cue_ball is None:
+                raise GameError(f"the cue ball is in hand ({st.in_hand}): place it first")
+            self._check_place(move.cue_ball, st.in_hand, cue)
+        elif move.cue_ball is not None:
+            raise GameError("the cue ball is not in hand; it is played from where it lies")
+        position = dict(st.balls)
+        if move.cue_ball is not None:
+            position[cue] = (float(move.cue_ball[0]), float(move.cue_ball[1]))
+        position = playable(self.table, position)
+        try:
+            shot = simulate(self.table, position, move.stroke, record=self.trajectories)
+        except PhysicsError as err:
+            raise GameError(str(err)) from None
+        cand = Candidate(move.stroke, position[cue] if move.cue_ball is not None else None,
+                         move.nominate, move.call, move.push_out)
+        action = shot_action(who, shot, cand)
+        s = move.stroke
+        params = {"angle": s.angle, "speed": s.speed, "side": s.side, "height": s.height,
+                  "elevation": s.elevation, "cue_ball": s.cue_ball, "kind": move.kind,
+                  "target": move.target}
+        out = self._feed(action, move, params)
+        out.shot = shot
+        self.last_shot = shot
+        return out
+
+    def _check_place(self, p: tuple[float, float], zone: str, cue: str) -> None:
+        if not all(isinstance(c, int | float) and math.isfinite(c) for c in p):
+            raise GameError("the cue ball position must be two finite numbers (mm)")
+        pt = (float(p[0]), float(p[1]))
+        if not on_table(pt, self.table):
+            raise GameError(f"({pt[0]:g}, {pt[1]:g}) is not on the table")
+        if zone == "D" and not in_d(pt, self.table):
+            raise GameError(f"the cue ball must be placed in the D, not at ({pt[0]:g}, {pt[1]:g})")
+        if zone == "kitchen" and not playable_from_kitchen(pt, self.table):
+            raise GameError("the cue ball must be placed in the kitchen (behind the head "
+                            f"string), not at ({pt[0]:g}, {pt[1]:g})")
+        r = self.table.ball_radius
+        for name, q in self.state.balls.items():
+            if name != cue and math.dist(pt, q) < 2 * r:
+                raise GameError(f"the cue ball would overlap the {name} ball there")
+
+    def _feed(self, action: dict[str, Any], move: Move | None = None,
+              params: Mapping[str, Any] | None = None) -> Step:
+        who = self.to_play
+        ruling = self.session.feed(action)
+        if "error" in ruling:
+            raise GameError(ruling["error"])
+        if self.store is not None and self.frame_id is not None:
+            self.store.add_stroke(self.frame_id, action, ruling, params)
+        self._track(action)
+        return Step("action", self.frame_no, who, action, ruling, move)
+
+    def _auto(self, action: dict[str, Any]) -> Step:
+        return self._feed(action)
+
+    def _track(self, action: Mapping[str, Any]) -> None:
+        shot = action.get("shot")
+        if shot is None:
+            return
+        if any("pot" in e for e in shot.get("events", ())):
+            self.progress.quiet = 0
+        else:
+            self.progress.quiet += 1
+
+    # ------------------------------------------------------------ the automatic parts
+
+    def _lag(self) -> int:
+        """POOL-1.2: both players lag; the ball nearer the head cushion wins."""
+        from cuesport.rules.pool import LagBall, lag_winner
+
+        table = self.table
+        head = spots(table)["head"]
+        for _ in range(5):
+            balls = []
+            for dx, p in zip((-0.25, 0.25), self.players, strict=True):
+                pos = {"cue": (head[0] + dx * table.width, head[1])}
+                speed = float(p.lag_speed()) if hasattr(p, "lag_speed") else 2.5
+                shot = simulate(table, pos, Stroke(90.0, min(max(speed, 0.3), 8.0)),
+                                record=False)
+                feet = sum(1 for e in shot.events if e.get("cushion") == "cue")
+                y = shot.final.get("cue", (0.0, -1.0))[1]
+                balls.append(LagBall(y=y, foot_rail=min(feet, 1) if feet else 0,
+                                     pocketed="cue" in shot.pocketed))
+            w = lag_winner(balls[0], balls[1])
+            if w is not None:
+                break
+        else:
+            w = self.rng.randrange(2)
+        self.first_breaker = w
+        return w
+
+    def stalemate_after(self) -> int:
+        return 80 if self.discipline in ("snooker", "snooker-one-red") else 50
+
+    def _stuck(self) -> bool:
+        return (self.progress.quiet >= self.stalemate_after()
+                or len(self.session.actions) >= 1500)
+
+    def _unstick(self) -> Step:
+        self.progress.stalemates += 1
+        self.progress.quiet = 0
+        if self.discipline != "snooker-one-red" and self.progress.stalemates <= 2 \
+                and len(self.session.actions) < 1500:
+            return self._auto({"stalemate": {}})
+        # no stalemate rule (or it keeps happening): the player behind concedes
+        sc = self.state.score
+        loser = 0 if sc[0] < sc[1] else 1 if sc[1] < sc[0] else self.to_play
+        return self._auto({"concede": {"player": loser}})
+
+    def _end_frame(self) -> Step:
+        st = self.state
+        res = FrameResult(self.frame_no, st.winner, (int(st.score[0]), int(st.score[1])),
+                          len(self.session.actions))
+        self.results.append(res)
+        if st.winner is not None:
+            self.wins[st.winner] += 1
+        if self.store is not None and self.frame_id is not None:
+            self.store.finish_frame(self.frame_id, st.winner, list(res.score))
+        if self.fmt.over(self.wins, len(self.results)):
+            self._finish()
+            return Step("match-end", self.frame_no)
+        self._start_frame(self.frame_no + 1)
+        return Step("frame-start", self.frame_no, self.to_play)
+
+    def _finish(self) -> None:
+        self.over = True
+        w0, w1 = self.wins
+        self.winner = 0 if w0 > w1 else 1 if w1 > w0 else None
+        if self.store is not None and self.match_id is not None:
+            self.store.finish_match(self.match_id, self.winner)
+
+    def run(self, max_steps: int = 100_000, on_step: Any = None) -> int | None:
+        """Play to the end (bots only); returns the winner. ``on_step(step)`` is told of
+        every step."""
+        for _ in range(max_steps):
+            s = self.step()
+            if on_step is not None:
+                on_step(s)
+            if s.kind == "wait":
+                raise GameError("a human is to play: use play()")
+            if s.kind == "match-end":
+                return self.winner
+        raise GameError(f"the match did not end within {max_steps} steps")
+
+    # ------------------------------------------------------------ undo, resume
+
+    def undo(self) -> dict[str, Any]:
+        """Take back the last action of the current frame; returns the ruling now in force."""
+        if not self.session.actions:
+            raise GameError("nothing to undo in this frame")
+        record = self.session.record()
+        record["actions"] = record["actions"][:-1]
+        self._replay(record)
+        if self.store is not None and self.frame_id is not None:
+            self.store.undo_last_stroke(self.frame_id)
+        return self.ruling
+
+    def _replay(self, record: Mapping[str, Any]) -> None:
+        actions = list(record.get("actions", []))
+        session = RefereeSession({k: v for k, v in record.items() if k != "actions"},
+                                 self.lang)
+        self.progress = _Progress()
+        for a in actions:
+            r = session.feed(copy.deepcopy(a))
+            if "error" in r:
+                raise GameError(f"stored action does not replay: {r['error']}")
+            self._track(a)
+        self.session = session
+
+    @classmethod
+    def resume(cls, store: Store, match_id: int, players: Sequence[Any] | None = None,
+               lang: str = "en", trajectories: bool = False) -> Match:
+        """Rebuild a stored match: finished frames counted, the open frame replayed."""
+        from cuesport.game.players import make_player
+
+        row = store.match(match_id)
+        fmt = MatchFormat.from_json(row.format)
+        specs = list(row.format.get("players") or [])
+        if players is None:
+            if len(specs) != 2:
+                raise GameError("the stored match does not say who the players are")
+            players = [make_player(s, seed=i) for i, s in enumerate(specs)]
+        m = cls(row.discipline, players, rules=row.rules, fmt=fmt, store=store,
+                seed=int(row.format.get("seed", 0)), lang=lang, names=row.players,
+                specs=specs, trajectories=trajectories, _match_id=match_id)
+        frames = store.frames(match_id)
+        if not frames:
+            m._start_frame(1)
+            return m
+        for fr in frames:
+            record = store.frame_record(fr.id)
+            m.frame_no, m.frame_id = fr.number, fr.id
+            m._replay(record)
+            if fr.number == 1 and m.discipline in POOL:
+                lag = next((a["lag"] for a in record["actions"] if "lag" in a), None)
+                if lag is not None:
+                    m.first_breaker = int(lag.get("breaks", lag["winner"])
+                                          if lag.get("breaks") is not None else lag["winner"])
+            st = m.state
+            if st.frame_over and fr is not frames[-1]:
+                m.results.append(FrameResult(fr.number, st.winner,
+                                             (int(st.score[0]), int(st.score[1])),
+                                             len(record["actions"])))
+                if st.winner is not None:
+                    m.wins[st.winner] += 1
+        if row.finished is not None:
+            m.over = True
+            m.winner = row.winner
+        return m
+
