@@ -13,6 +13,7 @@ Two forms with the same behaviour (``shared/spec/referee-protocol.md``):
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -64,7 +65,7 @@ class RefereeSession:
         except Exception as err:  # a referee bug must not crash a live scorer
             return {"action": i, "error": f"internal referee error ({type(err).__name__}: {err})"}
         self.state = new
-        self.actions.append(copy.deepcopy(raw))
+        self.actions.append(_snapshot(raw))
         self.rulings.append(ruling)
         return ruling
 
@@ -96,6 +97,17 @@ class RefereeSession:
         out = self.header.model_dump(mode="json")
         out["actions"] = copy.deepcopy(self.actions)
         return out
+
+
+def _snapshot(raw: Any) -> Any:
+    """A private copy of an accepted action, so a caller's later edits cannot change it.
+
+    A JSON round trip is several times faster than ``deepcopy`` on plain JSON data.
+    """
+    try:
+        return json.loads(json.dumps(raw, allow_nan=False))
+    except (TypeError, ValueError):
+        return copy.deepcopy(raw)
 
 
 def referee(record: Mapping[str, Any], lang: str = "en") -> list[dict[str, Any]]:

@@ -1,6 +1,7 @@
 """Property tests over random shots: energy never rises at an event, balls never overlap,
 every ball ends on the table, in a pocket or off it, and nothing runs away."""
 
+import itertools
 import math
 
 from hypothesis import HealthCheck, given, settings
@@ -84,6 +85,25 @@ def check_no_overlap(shot: Shot, table: TableSpec) -> None:
                 assert math.dist(pts[i], pts[j]) >= 2 * r - 1e-3, (t, pts[i], pts[j])
 
 
+def check_energy_along_segments(shot: Shot, table: TableSpec) -> None:
+    """Between events friction only takes energy away (spec §8.11)."""
+    p = params_for(table)
+    r = table.ball_radius / 1e3
+
+    def ke(seg, t):  # type: ignore[no-untyped-def]
+        vx, vy = (c / 1e3 for c in seg.velocity(t))
+        wx, wy, wz = seg.spin(t)
+        return 0.5 * p.ball_mass * (vx * vx + vy * vy) + 0.2 * p.ball_mass * r * r * (
+            wx * wx + wy * wy + wz * wz)
+
+    for segs in shot.trajectories.values():
+        for seg in segs:
+            ts = [seg.t0 + (seg.t1 - seg.t0) * k / 8 for k in range(9)]
+            es = [ke(seg, t) for t in ts]
+            for a, b in itertools.pairwise(es):
+                assert b <= a + GUARD, (seg, a, b)
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(shots())
 def test_physics_random_shots_energy_overlap_and_termination(case):
@@ -98,5 +118,6 @@ def test_physics_random_shots_energy_overlap_and_termination(case):
         e["off"] for e in shot.events if "off" in e} == set(pos)
     assert not set(shot.final) & set(shot.pocketed)
     check_no_overlap(shot, table)
+    check_energy_along_segments(shot, table)
     # determinism, to the bit
     assert simulate(table, pos, stroke).dumps() == shot.dumps()

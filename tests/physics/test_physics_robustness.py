@@ -73,3 +73,32 @@ def test_physics_soft_push_into_the_snooker_pack():
                     Stroke(angle=90.0, speed=0.3, height=0.4))
     assert not shot.truncated
     on_table(shot, SNOOKER)
+
+
+def test_physics_event_cap_stops_cleanly():
+    from dataclasses import replace
+
+    from cuesport.equipment import nine_ball_rack
+    from cuesport.physics import POOL_PARAMS
+
+    pos = {**nine_ball_rack(T, 1), "cue": (635.0, 635.0)}
+    shot = simulate(T, pos, Stroke(angle=90.0, speed=8.0), replace(POOL_PARAMS, max_events=20))
+    assert shot.truncated
+    assert set(shot.final) | set(shot.pocketed) == set(pos)
+    pts = list(shot.final.values())
+    for i in range(len(pts)):
+        for j in range(i + 1, len(pts)):
+            assert math.dist(pts[i], pts[j]) >= 2 * R - 1e-3
+
+
+def test_physics_bad_parameters_are_rejected():
+    from dataclasses import replace
+
+    import pytest
+
+    from cuesport.physics import POOL_PARAMS
+
+    for change in ({"mu_slide": -0.1}, {"ball_restitution": 1.5}, {"ball_mass": float("nan")},
+                   {"cushion_model": "magic"}):
+        with pytest.raises(ValueError):
+            replace(POOL_PARAMS, **change)

@@ -47,6 +47,24 @@ class PhysicsParams:
     max_time: float = 600.0  # s of simulated time
     sources: str = field(default="", compare=False)
 
+    def __post_init__(self) -> None:
+        positive = ("ball_mass", "mu_slide", "mu_roll", "spin_decay", "cue_mass", "g",
+                    "squirt_mass_ratio", "max_time")
+        for name in positive:
+            v = getattr(self, name)
+            if not (isinstance(v, int | float) and math.isfinite(v) and v > 0.0):
+                raise ValueError(f"physics parameter {name} must be a positive number, not {v!r}")
+        for name in ("ball_restitution", "cushion_restitution", "tip_restitution"):
+            v = getattr(self, name)
+            if not 0.0 < v <= 1.0:
+                raise ValueError(f"physics parameter {name} must be in (0, 1], not {v!r}")
+        if self.cushion_friction < 0.0 or self.ball_mu_a < 0.0 or self.ball_mu_b < 0.0:
+            raise ValueError("friction coefficients must be >= 0")
+        if self.cushion_model not in ("han2005", "mathavan2010"):
+            raise ValueError(f"unknown cushion model {self.cushion_model!r}")
+        if self.max_events < 1 or self.min_separation_speed < 0.0:
+            raise ValueError("max_events must be >= 1 and min_separation_speed >= 0")
+
     def cushion_e(self, normal_speed: float) -> float:
         """Cushion restitution at this normal speed (m/s): constant, or Han's fit."""
         if self.cushion_restitution_fit is None:
