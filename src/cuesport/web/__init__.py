@@ -65,7 +65,7 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def create_app(store: Store | None = None, *, bot_delay: float = 0.4,
+def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
                seed: int | None = None) -> FastAPI:
     """The web app. ``store`` keeps the matches (default: the user's SQLite database)."""
     from cuesport.web import errors

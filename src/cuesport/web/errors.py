@@ -7,7 +7,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from cuesport.web.engine import Refused
+
+class Refused(ValueError):
+    """A request that is not allowed now; nothing has changed. ``code`` is the HTTP status."""
+
+    def __init__(self, message: str, code: int = 409) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def _where(loc: tuple[object, ...]) -> str:

@@ -1,30 +1,52 @@
-"""Matches being played on the web table: seats with secret tokens, turns, bots, storage.
+"""Matches being played on the web table: seats with secret tokens over the game's matches.
 
-Every accepted action is written through :class:`cuesport.game.storage.Store` before it is
-published, so a reload or a server restart resumes the match: a match not in memory is
-rebuilt from its stored frames by replaying their actions through the referee.
+The game loop is :class:`cuesport.game.match.Match` (frames, bots, the automatic parts,
+undo, storage per stroke, resume); this module adds what a server needs around it: seats
+held by secret tokens, a runner thread that lets bots and the automatic steps play while
+requests return at once, and a log of what happened (with the shots' trajectories) for
+the pages to animate. Seat tokens are kept, hashed, in the same database (table
+``web_seats``), so a server restart resumes the match with the same links.
 
-Only a token's holder acts for a seat, only the player to play strikes or decides, and a
-refused request changes nothing (the frame is only touched after every check passed).
+Only a token's holder acts for a seat, only the player to play strikes, decides or
+concedes, and a refused request changes nothing (checks come before any change).
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
-import random
+import math
 import secrets
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import sqlalchemy as sa
+
+from cuesport.game.bots.aim import cue_ball_of
+from cuesport.game.match import GameError, Match, MatchFormat, Step
+from cuesport.game.moves import Choose, Concede, Strike
+from cuesport.game.players import Human, make_player
 from cuesport.game.storage import Store
-from cuesport.web import bot as standin_bot
-from cuesport.web.engine import Frame, Refused, StrokeInput, start_for_breaker
+from cuesport.physics import Stroke
+from cuesport.web.errors import Refused
 
 SeatKind = Literal["human", "bot"]
 KEEP_SHOTS = 20  # trajectories kept in memory for late viewers (a break is ~50 kB)
+
+web_metadata = sa.MetaData()
+web_seats = sa.Table(
+    "web_seats",
+    web_metadata,
+    sa.Column("match_id", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("level", sa.String(16), nullable=False),
+    sa.Column("token_sha256", sa.String(64)),
+    sa.Column("lang", sa.String(4), nullable=False),
+)
 
 
 def token_hash(token: str) -> str:
@@ -35,7 +57,7 @@ def token_hash(token: str) -> str:
 class Seat:
     name: str
     kind: SeatKind = "human"
-    level: int = 3
+    level: str = "medium"
     token_sha256: str | None = None  # None for a bot: nobody holds its seat
     joined: bool = False
 
@@ -43,34 +65,24 @@ class Seat:
         return {"name": self.name, "kind": self.kind, "level": self.level,
                 "joined": self.joined or self.kind == "bot"}
 
-    def stored(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "level": self.level,
-                "token_sha256": self.token_sha256}
-
 
 @dataclass(slots=True)
 class LiveMatch:
     id: int
-    discipline: str
-    rules: dict[str, Any]
-    frames_to_play: int  # best of
+    match: Match
     seats: list[Seat]
     lang: str
-    frame: Frame
-    frame_id: int
-    frame_number: int = 1
-    frames_won: list[int] = field(default_factory=lambda: [0, 0])
-    winner: int | None = None
-    over: bool = False
-    high_break: list[int] = field(default_factory=lambda: [0, 0])
+    frames: int  # best of
     log: list[dict[str, Any]] = field(default_factory=list)
     version: int = 0
+    high_break: list[int] = field(default_factory=lambda: [0, 0])
+    snapshot: dict[str, Any] = field(default_factory=dict)  # read without the lock
     lock: threading.RLock = field(default_factory=threading.RLock)
-    bot_running: bool = False
+    running: bool = False
 
     @property
-    def players(self) -> list[str]:
-        return [s.name for s in self.seats]
+    def to_play(self) -> int:
+        return int(self.snapshot["ruling"]["to_play"])
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is (constant-time comparison), or None."""
@@ -85,35 +97,45 @@ class LiveMatch:
 
 
 class Hub:
-    """All live matches of one server, backed by a store."""
+    """All live matches of one server, backed by the game's store."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.4, seed: int | None = None) -> None:
+    def __init__(self, store: Store, *, bot_delay: float = 0.6, seed: int | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
-        self.rng = random.Random(seed)
+        self.rng = secrets.SystemRandom() if seed is None else None
+        self.seed = seed
         self.matches: dict[int, LiveMatch] = {}
         self.lock = threading.Lock()
+        web_metadata.create_all(store.engine)
 
     # ------------------------------------------------------------ create and load
 
     def create(self, discipline: str, seats: list[Seat], rules: dict[str, Any],
                frames: int, lang: str) -> tuple[LiveMatch, list[str | None]]:
+        seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
+        players = [Human(s.name) if s.kind == "human" else make_player(f"bot:{s.level}", seed + i)
+                   for i, s in enumerate(seats)]
+        specs = [f"human:{s.name}" if s.kind == "human" else f"bot:{s.level}" for s in seats]
+        fmt = MatchFormat(frames=frames, race_to=frames // 2 + 1)
+        try:
+            m = Match(discipline, players, rules=rules, fmt=fmt, store=self.store, seed=seed,
+                      lang=lang, names=[s.name for s in seats], specs=specs, trajectories=True)
+        except ValueError as err:
+            raise Refused(f"cannot start the match: {err}", 422) from err
+        assert m.match_id is not None
         tokens: list[str | None] = []
         for seat in seats:
-            if seat.kind == "human":
-                tok = secrets.token_urlsafe(24)
-                seat.token_sha256 = token_hash(tok)
-                tokens.append(tok)
-            else:
-                tokens.append(None)
-        frame = Frame(discipline, [s.name for s in seats], rules, lang=lang)  # checks rules
-        fmt = {"frames": frames, "lang": lang, "web": True,
-               "seats": [s.stored() for s in seats]}
-        mid = self.store.create_match(discipline, (seats[0].name, seats[1].name), rules, fmt)
-        fid = self.store.start_frame(mid, 1, None, rules)
-        live = LiveMatch(mid, discipline, dict(rules), frames, seats, lang, frame, fid)
+            tok = secrets.token_urlsafe(24) if seat.kind == "human" else None
+            seat.token_sha256 = token_hash(tok) if tok else None
+            tokens.append(tok)
+        with self.store.engine.begin() as conn:
+            conn.execute(web_seats.insert(), [
+                {"match_id": m.match_id, "seat": i, "kind": s.kind, "level": s.level,
+                 "token_sha256": s.token_sha256, "lang": lang} for i, s in enumerate(seats)])
+        live = LiveMatch(m.match_id, m, seats, lang, frames)
+        self._snap(live)
         with self.lock:
-            self.matches[mid] = live
+            self.matches[live.id] = live
         self.kick(live)
         return live, tokens
 
@@ -127,239 +149,246 @@ class Hub:
         return live
 
     def _load(self, mid: int) -> LiveMatch:
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(sa.select(web_seats).where(web_seats.c.match_id == mid)
+                                .order_by(web_seats.c.seat)).all()
+        if len(rows) != 2:
+            raise Refused(f"no match {mid} on this table", 404)
+        lang = rows[0].lang
         try:
-            row = self.store.match(mid)
-        except KeyError:
-            raise Refused(f"no match {mid}", 404) from None
-        fmt = row.format or {}
-        if not fmt.get("web"):
-            raise Refused(f"match {mid} was not created on the web table", 404)
-        seats = [Seat(**s) for s in fmt["seats"]]
-        lang = fmt.get("lang", "en")
-        frames = self.store.frames(mid)
-        won = [0, 0]
-        high = [0, 0]
-        frame: Frame | None = None
-        fr_row = frames[-1]
-        for fr in frames:
-            actions = [s["action"] for s in self.store.strokes(fr.id)]
-            frame = Frame(row.discipline, list(row.players), fr.rules, fr.start, lang, actions)
+            m = Match.resume(self.store, mid, lang=lang, trajectories=True)
+        except (KeyError, GameError) as err:
+            raise Refused(f"match {mid} cannot be resumed: {err}", 404) from err
+        seats = [Seat(m.names[r.seat], r.kind, r.level, r.token_sha256) for r in rows]
+        frames = int(m.fmt.frames)
+        live = LiveMatch(mid, m, seats, lang, frames)
+        # The calls so far in this frame, and the high breaks of the match, from the store.
+        for fr in self.store.frames(mid):
             for s in self.store.strokes(fr.id):
-                p = s["ruling"].get("to_play")
-                if p in (0, 1):
-                    high[p] = max(high[p], int(s["ruling"].get("break") or 0))
-            if frame.over and frame.ruling.get("winner") in (0, 1):
-                won[frame.ruling["winner"]] += 1
-        assert frame is not None
-        live = LiveMatch(mid, row.discipline, dict(row.rules), int(fmt.get("frames", 1)),
-                         seats, lang, frame, fr_row.id, fr_row.number, won, row.winner,
-                         row.finished is not None, high)
-        if not live.over and frame.over:
-            self._next_frame(live)
+                self._track_break(live, s["ruling"])
+                if fr.id == m.frame_id:
+                    self._publish(live, {"frame": fr.number, "player": _player_of(s["action"]),
+                                         "type": next(iter(s["action"])),
+                                         "action": _lean(s["action"]), "ruling": s["ruling"]})
+        self._snap(live)
         return live
 
     # ------------------------------------------------------------ views
 
     def view(self, live: LiveMatch, since: int = -1, seat: int | None = None) -> dict[str, Any]:
-        with live.lock:
-            fr = live.frame
-            return {
-                "id": live.id,
-                "discipline": live.discipline,
-                "rules": live.rules,
-                "lang": live.lang,
-                "seats": [s.public() for s in live.seats],
-                "frames": live.frames_to_play,
-                "frame_number": live.frame_number,
-                "frames_won": list(live.frames_won),
-                "high_break": list(live.high_break),
-                "over": live.over,
-                "winner": live.winner,
-                "version": live.version,
-                "you": seat,
-                "cue_balls": [fr.cue_ball(0), fr.cue_ball(1)],
-                "ruling": fr.ruling,
-                "log": [e for e in live.log if e["seq"] > since],
-            }
+        snap = live.snapshot
+        return snap | {"you": seat, "log": [e for e in list(live.log) if e["seq"] > since]}
+
+    def _snap(self, live: LiveMatch) -> None:
+        m = live.match
+        live.snapshot = {
+            "id": live.id,
+            "discipline": m.discipline,
+            "rules": m.rules,
+            "lang": live.lang,
+            "seats": [s.public() for s in live.seats],
+            "frames": live.frames,
+            "frame_number": m.frame_no,
+            "frames_won": list(m.wins),
+            "high_break": list(live.high_break),
+            "over": m.over,
+            "winner": m.winner,
+            "version": live.version,
+            "busy": live.running,  # bots or automatic steps are playing
+            "cue_balls": [cue_ball_of(m.discipline, 0), cue_ball_of(m.discipline, 1)],
+            "ruling": copy.deepcopy(m.ruling),
+        }
 
     # ------------------------------------------------------------ acting
 
     def _require_turn(self, live: LiveMatch, seat: int) -> None:
-        if live.over:
+        m = live.match
+        if m.over:
             raise Refused("the match is over", 409)
-        if live.frame.to_play != seat:
-            raise Refused(f"not your turn: {live.players[live.frame.to_play]} is to play", 409)
+        if m.state.frame_over or live.running:
+            raise Refused("wait: the table is busy (the other side is playing)", 409)
+        if m.to_play != seat:
+            raise Refused(f"not your turn: {m.names[m.to_play]} is to play", 409)
 
     def place(self, live: LiveMatch, seat: int, at: tuple[float, float]) -> dict[str, Any]:
         with live.lock:
             self._require_turn(live, seat)
-            live.frame.check_placement(seat, at)
-            return {"ok": True, "in_hand": live.frame.in_hand()}
+            zone = live.match.state.in_hand
+            if zone is None:
+                raise Refused("the cue ball is not in hand", 409)
+            self._check_place(live, seat, at, zone)
+            return {"ok": True, "in_hand": zone}
 
-    def strike(self, live: LiveMatch, seat: int, stroke: StrokeInput,
+    def _check_place(self, live: LiveMatch, seat: int, at: tuple[float, float],
+                     zone: str) -> None:
+        if not all(math.isfinite(c) for c in at):
+            raise Refused("the cue ball position must be two finite numbers (mm)", 422)
+        try:  # the game's own check, so the page and the match never disagree
+            live.match._check_place(at, zone, cue_ball_of(live.match.discipline, seat))
+        except GameError as err:
+            raise Refused(str(err), 422) from None
+
+    def strike(self, live: LiveMatch, seat: int, stroke: dict[str, float],
                place: tuple[float, float] | None, nominate: str | None, call: Any,
                push_out: bool) -> dict[str, Any]:
         with live.lock:
             self._require_turn(live, seat)
-            if live.frame.ruling.get("options"):
-                opts = ", ".join(live.frame.ruling["options"])
-                raise Refused(f"a decision is on offer first ({opts})", 409)
-            action, ruling, shot = live.frame.strike(seat, stroke, place=place,
-                                                     nominate=nominate, call=call,
-                                                     push_out=push_out)
-            params = {"angle": stroke.angle, "speed": stroke.speed, "side": stroke.side,
-                      "height": stroke.height, "elevation": stroke.elevation}
-            entry = self._record(live, seat, "shot", action, ruling, params, shot)
+            m = live.match
+            zone = m.state.in_hand
+            if zone is not None and place is None:
+                raise Refused(f"the cue ball is in hand ({zone}): place it first", 422)
+            if zone is None and place is not None:
+                raise Refused("the cue ball is not in hand; it is played from where it lies",
+                              409)
+            if place is not None:
+                self._check_place(live, seat, place, zone or "table")
+            cue = cue_ball_of(m.discipline, seat)
+            if isinstance(call, dict):
+                call = (call["ball"], call["pocket"])
+            move = Strike(Stroke(cue_ball=cue, **stroke), place, nominate, call, push_out)
+            entry = self._play(live, move, seat)
         self.kick(live)
         return entry
 
     def decide(self, live: LiveMatch, seat: int, choice: str) -> dict[str, Any]:
         with live.lock:
             self._require_turn(live, seat)
-            options = live.frame.ruling.get("options") or []
+            options = list(live.match.state.options)
             if choice not in options:
                 offered = ", ".join(options) or "none"
                 raise Refused(f"decision {choice!r} is not on offer (offered: {offered})", 409)
-            action = {"decision": {"player": seat, "choice": choice}}
-            ruling = live.frame.feed(action)
-            entry = self._record(live, seat, "decision", action, ruling)
+            entry = self._play(live, Choose(choice), seat)
         self.kick(live)
         return entry
 
-    def concede(self, live: LiveMatch, seat: int, match: bool) -> dict[str, Any]:
+    def concede(self, live: LiveMatch, seat: int) -> dict[str, Any]:
         with live.lock:
-            if live.over:
-                raise Refused("the match is over", 409)
-            action = {"concede": {"player": seat}}
-            ruling = live.frame.feed(action)
-            entry = self._record(live, seat, "concede", action, ruling, concede_match=match)
+            self._require_turn(live, seat)
+            entry = self._play(live, Concede(), seat)
+        self.kick(live)
         return entry
 
     def undo(self, live: LiveMatch, seat: int) -> dict[str, Any]:
-        """Take back this seat's last action (and the bot's replies after it)."""
+        """Take back this seat's last action in the frame, and the bot's replies after it."""
         with live.lock:
-            if live.over:
+            m = live.match
+            if m.over:
                 raise Refused("the match is over", 409)
-            strokes = self.store.strokes(live.frame_id)
+            if live.running:
+                raise Refused("wait: the table is busy (the other side is playing)", 409)
             drop = 0
-            for s in reversed(strokes):
-                who = _player_of(s["action"])
+            for action in reversed(m.session.actions):
+                who = _player_of(action)
                 if who is not None and live.seats[who].kind == "bot":
-                    drop += 1
+                    drop += 1  # the bot's replies go too
                     continue
                 if who != seat:
                     raise Refused("only your own last action can be undone", 409)
                 drop += 1
                 break
             else:
-                raise Refused("nothing to undo in this frame", 409)
-            keep = [s["action"] for s in strokes[: len(strokes) - drop]]
-            fr = self.store.frames(live.id)[-1]
-            frame = Frame(live.discipline, live.players, fr.rules, fr.start, live.lang, keep)
+                raise Refused("nothing of yours to undo in this frame", 409)
             for _ in range(drop):
-                self.store.undo_last_stroke(live.frame_id)
-            live.frame = frame
+                m.undo()
             entry = self._publish(live, {"player": seat, "type": "undo", "undone": drop,
-                                         "ruling": frame.ruling})
+                                         "ruling": copy.deepcopy(m.ruling)})
+            self._snap(live)
         return entry
 
     def join(self, live: LiveMatch, seat: int) -> dict[str, Any]:
         with live.lock:
             live.seats[seat].joined = True
             live.version += 1
+            self._snap(live)
             return {"seat": seat, "name": live.seats[seat].name}
 
     # ------------------------------------------------------------ bookkeeping
 
-    def _record(self, live: LiveMatch, seat: int, kind: str, action: dict[str, Any],
-                ruling: dict[str, Any], params: dict[str, Any] | None = None,
-                shot: dict[str, Any] | None = None, concede_match: bool = False,
-                ) -> dict[str, Any]:
-        self.store.add_stroke(live.frame_id, action, ruling, {"stroke": params} if params else None)
+    def _play(self, live: LiveMatch, move: Any, seat: int) -> dict[str, Any]:
+        try:
+            step = live.match.play(move, seat)
+        except GameError as err:
+            raise Refused(str(err), 422) from None
+        entry = self._entry(live, step)
+        self._snap(live)
+        assert entry is not None
+        return entry
+
+    def _entry(self, live: LiveMatch, step: Step) -> dict[str, Any] | None:
+        m = live.match
+        if step.kind == "action" and step.action is not None:
+            ruling = step.ruling or {}
+            self._track_break(live, ruling)
+            shot = step.shot.to_json() if step.shot is not None and step.shot.trajectories \
+                else None
+            return self._publish(live, {"frame": step.frame, "player": step.player,
+                                        "type": next(iter(step.action)),
+                                        "action": _lean(step.action), "ruling": ruling,
+                                        "shot": shot, "kind": getattr(step.move, "kind", None)})
+        if step.kind == "frame-start":
+            return self._publish(live, {"frame": m.frame_no, "type": "frame-start",
+                                        "ruling": copy.deepcopy(m.ruling),
+                                        "frames_won": list(m.wins)})
+        if step.kind == "match-end":
+            return self._publish(live, {"frame": m.frame_no, "type": "match-over",
+                                        "winner": m.winner, "frames_won": list(m.wins)})
+        return None
+
+    @staticmethod
+    def _track_break(live: LiveMatch, ruling: dict[str, Any]) -> None:
         p = ruling.get("to_play")
         if p in (0, 1):
             live.high_break[p] = max(live.high_break[p], int(ruling.get("break") or 0))
-        entry = self._publish(live, {"player": seat, "type": kind, "action": _lean(action),
-                                     "ruling": ruling, "shot": shot})
-        if live.frame.over:
-            self._end_frame(live, concede_match)
-        return entry
 
     def _publish(self, live: LiveMatch, entry: dict[str, Any]) -> dict[str, Any]:
         live.version += 1
-        entry = {"seq": live.version, "frame": live.frame_number} | entry
+        entry = {"seq": live.version} | entry
         live.log.append(entry)
         shots = [e for e in live.log if e.get("shot")]
         for old in shots[:-KEEP_SHOTS]:
             old["shot"] = None
         return entry
 
-    def _end_frame(self, live: LiveMatch, concede_match: bool) -> None:
-        ruling = live.frame.ruling
-        winner = ruling.get("winner")
-        self.store.finish_frame(live.frame_id, winner, list(ruling["score"]))
-        if winner in (0, 1):
-            live.frames_won[winner] += 1
-        need = live.frames_to_play // 2 + 1
-        if concede_match and winner in (0, 1):
-            live.winner = winner
-        elif max(live.frames_won) >= need:
-            live.winner = 0 if live.frames_won[0] >= need else 1
-        elif live.frame_number >= live.frames_to_play:
-            a, b = live.frames_won
-            live.winner = None if a == b else (0 if a > b else 1)
-        else:
-            self._next_frame(live)
-            return
-        live.over = True
-        self.store.finish_match(live.id, live.winner)
-        self._publish(live, {"type": "match-over", "winner": live.winner})
-
-    def _next_frame(self, live: LiveMatch) -> None:
-        number = live.frame_number + 1
-        breaker = (number - 1) % 2  # the players break in turn
-        start = start_for_breaker(live.discipline, live.players, live.rules, breaker)
-        live.frame_id = self.store.start_frame(live.id, number, start, live.rules)
-        live.frame_number = number
-        live.frame = Frame(live.discipline, live.players, live.rules, start, live.lang)
-        self._publish(live, {"type": "frame-start", "ruling": live.frame.ruling})
-
-    # ------------------------------------------------------------ bots
+    # ------------------------------------------------------------ the runner
 
     def kick(self, live: LiveMatch) -> None:
-        """Let a bot play while it is its turn (in a thread: requests return at once)."""
+        """Let the game play its automatic steps and the bots' moves, in a thread."""
         with live.lock:
-            if live.bot_running or live.over:
+            if live.running or live.match.over:
                 return
-            if live.seats[live.frame.to_play].kind != "bot":
+            if not self._automatic_next(live):
                 return
-            live.bot_running = True
-        threading.Thread(target=self._bot_loop, args=(live,), daemon=True,
-                         name=f"bot-{live.id}").start()
+            live.running = True
+        threading.Thread(target=self._run, args=(live,), daemon=True,
+                         name=f"match-{live.id}").start()
 
-    def _bot_loop(self, live: LiveMatch) -> None:
+    def _automatic_next(self, live: LiveMatch) -> bool:
+        m = live.match
+        return m.state.frame_over or live.seats[m.to_play].kind == "bot" or \
+            bool(m.ruling.get("lots")) or (not m.session.actions and m.discipline in (
+                "eight-ball", "nine-ball", "ten-ball", "straight-pool"))
+
+    def _run(self, live: LiveMatch) -> None:
         try:
-            for _ in range(200):  # a bound, in case a bot and a rule ever loop
-                time.sleep(self.bot_delay)
+            for _ in range(2000):  # a bound, in case a bot and a rule ever loop
+                if live.seats[live.match.to_play].kind == "bot" and self.bot_delay:
+                    time.sleep(self.bot_delay)  # a human pace, and time to watch
                 with live.lock:
-                    if live.over or live.seats[live.frame.to_play].kind != "bot":
-                        return
-                    seat = live.frame.to_play
-                    move = standin_bot.choose(live.frame, seat, live.seats[seat].level,
-                                              self.rng)
-                    try:
-                        if "decide" in move:
-                            self.decide(live, seat, move["decide"])
-                        else:
-                            self.strike(live, seat, move["stroke"], move["place"],
-                                        move.get("nominate"), move.get("call"), False)
-                    except Refused:
-                        # A stand-in bot's bad idea must not stop the match: play safe.
-                        self.strike(live, seat, StrokeInput(angle=90.0, speed=2.0),
-                                    move.get("place"), None, None, False)
+                    m = live.match
+                    if m.over:
+                        break
+                    step = m.step()
+                    if step.kind == "wait":
+                        break
+                    self._entry(live, step)
+                    self._snap(live)
+                    if step.kind == "match-end":
+                        break
         finally:
             with live.lock:
-                live.bot_running = False
+                live.running = False
+                live.version += 1  # the table is free: tell the pages
+                self._snap(live)
 
 
 def _player_of(action: dict[str, Any]) -> int | None:
@@ -371,7 +400,5 @@ def _player_of(action: dict[str, Any]) -> int | None:
 
 def _lean(action: dict[str, Any]) -> dict[str, Any]:
     """The action without its events list (the shot carries them already)."""
-    out = {}
-    for k, v in action.items():
-        out[k] = {kk: vv for kk, vv in v.items() if kk != "events"} if isinstance(v, dict) else v
-    return out
+    return {k: ({kk: vv for kk, vv in v.items() if kk != "events"} if isinstance(v, dict) else v)
+            for k, v in action.items()}

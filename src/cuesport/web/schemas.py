@@ -20,7 +20,7 @@ class _Body(BaseModel):
 class SeatIn(_Body):
     name: Name
     kind: Literal["human", "bot"] = "human"
-    level: int = Field(3, ge=1, le=5)
+    level: Literal["easy", "medium", "strong"] = "medium"
 
 
 class MatchIn(_Body):
@@ -63,10 +63,6 @@ class StrikeIn(_Body):
 class DecideIn(_Body):
     choice: Literal["play", "pass", "replace", "in-hand", "re-rack", "re-rack-opponent",
                     "spot-eight", "re-break", "spot-ball"]
-
-
-class ConcedeIn(_Body):
-    match: bool = False
 
 
 class JoinIn(_Body):

@@ -11,9 +11,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
 
-from cuesport.web.engine import Refused, StrokeInput
+from cuesport.web.errors import Refused
 from cuesport.web.live import Hub, LiveMatch, Seat
-from cuesport.web.schemas import ConcedeIn, DecideIn, JoinIn, MatchIn, PlaceIn, StrikeIn
+from cuesport.web.schemas import CallIn, DecideIn, JoinIn, MatchIn, PlaceIn, StrikeIn
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
 
@@ -47,12 +47,7 @@ def _seat(live: LiveMatch, token: str | None) -> int:
 @router.post("", status_code=201)
 def create(body: MatchIn, h: HubDep) -> dict[str, Any]:
     seats = [Seat(name=p.name, kind=p.kind, level=p.level) for p in body.players]
-    try:
-        live, tokens = h.create(body.discipline, seats, dict(body.rules), body.frames, body.lang)
-    except ValueError as err:
-        if isinstance(err, Refused):
-            raise
-        raise Refused(f"cannot start the match: {err}", 422) from err
+    live, tokens = h.create(body.discipline, seats, dict(body.rules), body.frames, body.lang)
     # The fragment (never sent to the server) holds the seat tokens, comma-separated by seat.
     links = {f"seat{i}": f"/#match={live.id}&token={',' * i}{t}"
              for i, t in enumerate(tokens) if t}
@@ -90,9 +85,9 @@ def place(mid: int, body: PlaceIn, h: HubDep, token: TokenDep) -> dict[str, Any]
 def strike(mid: int, body: StrikeIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
     live = h.get(mid)
     seat = _seat(live, token)
-    stroke = StrokeInput(body.angle, body.speed, body.side, body.height, body.elevation)
-    call = body.call.model_dump() if body.call is not None and body.call != "safety" \
-        else body.call
+    stroke = {"angle": body.angle, "speed": body.speed, "side": body.side,
+              "height": body.height, "elevation": body.elevation}
+    call = body.call.model_dump() if isinstance(body.call, CallIn) else body.call
     return h.strike(live, seat, stroke, body.place, body.nominate, call, body.push_out)
 
 
@@ -109,6 +104,6 @@ def undo(mid: int, h: HubDep, token: TokenDep) -> dict[str, Any]:
 
 
 @router.post("/{mid}/concede")
-def concede(mid: int, body: ConcedeIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
+def concede(mid: int, h: HubDep, token: TokenDep) -> dict[str, Any]:
     live = h.get(mid)
-    return h.concede(live, _seat(live, token), body.match)
+    return h.concede(live, _seat(live, token))

@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse
 
 from cuesport.protocol import RefereeSession, referee
 from cuesport.record import RecordError
-from cuesport.web.engine import Refused
+from cuesport.web.errors import Refused
 
 router = APIRouter(prefix="/api/referee", tags=["referee"])
 MAX_SESSIONS = 256  # live-scoring sessions kept in memory, oldest dropped first

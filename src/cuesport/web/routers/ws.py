@@ -9,7 +9,7 @@ import asyncio
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from cuesport.web.engine import Refused
+from cuesport.web.errors import Refused
 
 router = APIRouter(tags=["ws"])
 POLL_S = 0.1  # how often a socket looks at its match: cheap (an integer compare)

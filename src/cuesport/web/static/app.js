@@ -68,7 +68,7 @@ async function startMatch(ev) {
     players: [
       { name: f.get("you") || "Player 1", kind: "human" },
       mode === "bot"
-        ? { name: `Bot ${f.get("level")}`, kind: "bot", level: Number(f.get("level")) }
+        ? { name: `Bot (${t(`levels.${f.get("level")}`)})`, kind: "bot", level: f.get("level") }
         : { name: f.get("them") || "Player 2", kind: "human" },
     ],
   };
@@ -124,7 +124,7 @@ function mySeats() {
 
 function actingSeat() {
   const m = app.match;
-  if (!m || m.over) return null;
+  if (!m || m.over || m.busy || m.ruling.frame_over) return null;
   const p = m.ruling.to_play;
   return app.tokens[p] ? p : null;
 }
@@ -198,7 +198,7 @@ function render() {
     el.disabled = !mine;
   }
   $("#undo").disabled = !mySeats().length || m.over || app.busy;
-  $("#concede").disabled = !mySeats().length || m.over || app.busy;
+  $("#concede").disabled = seat === null || app.busy;
   $("#nominate-row").hidden = m.discipline !== "snooker";
   $("#call-row").hidden = !["eight-ball", "straight-pool"].includes(m.discipline);
   $("#push-row").hidden = !["nine-ball", "ten-ball"].includes(m.discipline);
@@ -254,6 +254,8 @@ function addCalls(entry, view) {
       extra = t(`choice.${entry.action.decision.choice}`);
     } else if (entry.type === "undo") {
       extra = t("undo");
+    } else if (entry.type === "lag") {
+      extra = `${t("lag")}: ${view.seats[entry.ruling.to_play].name} ${t("breaks")}`;
     }
     text = [who, extra, calls.join(" · ")].filter(Boolean).join(" — ");
   }
@@ -403,6 +405,23 @@ async function decide(choice) {
   }
 }
 
+async function undo() {
+  // In hot-seat this browser holds both seats: the last mover's seat takes it back.
+  const last = [...app.match.log || []].reverse().find((e) => app.tokens[e.player]);
+  const order = last ? [last.player, 1 - last.player] : mySeats();
+  let error = null;
+  for (const seat of order.filter((i) => app.tokens[i])) {
+    try {
+      await api("POST", `/api/matches/${app.match.id}/undo`, null, seat);
+      await refresh();
+      return;
+    } catch (e) {
+      error = e;
+    }
+  }
+  if (error) flash(error.message);
+}
+
 async function simple(what, body) {
   const m = app.match;
   const seat = actingSeat() ?? mySeats()[0];
@@ -537,8 +556,8 @@ async function main() {
   for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", modeChanged);
   modeChanged();
   $("#strike").addEventListener("click", strike);
-  $("#undo").addEventListener("click", () => simple("undo"));
-  $("#concede").addEventListener("click", () => simple("concede", {}));
+  $("#undo").addEventListener("click", undo);
+  $("#concede").addEventListener("click", () => simple("concede"));
   $("#power").addEventListener("input", (ev) => { $("#power-value").textContent = `${ev.target.value}%`; });
   $("#elevation").addEventListener("input", (ev) => { $("#elevation-value").textContent = `${ev.target.value}°`; });
   $("#copy-invite").addEventListener("click", () => navigator.clipboard?.writeText($("#invite-url").value));
