@@ -113,8 +113,8 @@ class Hub:
     def create(self, discipline: str, seats: list[Seat], rules: dict[str, Any],
                frames: int, lang: str) -> tuple[LiveMatch, list[str | None]]:
         seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
-        players = [Human(s.name) if s.kind == "human" else make_player(f"bot:{s.level}", seed + i)
-                   for i, s in enumerate(seats)]
+        players = [Human(s.name, seed + i) if s.kind == "human"
+                   else make_player(f"bot:{s.level}", seed + i) for i, s in enumerate(seats)]
         specs = [f"human:{s.name}" if s.kind == "human" else f"bot:{s.level}" for s in seats]
         fmt = MatchFormat(frames=frames, race_to=frames // 2 + 1)
         try:
@@ -359,6 +359,8 @@ class Hub:
             if not self._automatic_next(live):
                 return
             live.running = True
+            live.version += 1
+            self._snap(live)  # pages see "busy" at once
         threading.Thread(target=self._run, args=(live,), daemon=True,
                          name=f"match-{live.id}").start()
 

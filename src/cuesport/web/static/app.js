@@ -20,6 +20,7 @@ const app = {
   tip: { side: 0, height: 0 },
   timeScale: 1,
   socket: null,
+  history: [],        // log entries shown so far
 };
 window.cuesport = app; // for the browser tests and the curious
 
@@ -75,7 +76,7 @@ async function startMatch(ev) {
   try {
     const made = await api("POST", "/api/matches", body);
     app.tokens = [made.tokens[0], mode === "hotseat" ? made.tokens[1] : null];
-    app.invite = mode === "invite" ? location.origin + location.pathname + made.links.seat1 : null;
+    app.invite = mode === "invite" ? new URL(made.links.seat1, location.href).href : null;
     app.match = made.match;
     writeHash();
     await enterMatch(made.match);
@@ -96,6 +97,7 @@ async function enterMatch(view) {
   app.match = view;
   app.seen = view.version;
   app.table.balls = ballsOf(view.ruling);
+  app.history = [...view.log];
   const recent = view.log.slice(-6);
   for (const e of recent) addCalls(e, view);
   buildNominate(view);
@@ -236,8 +238,9 @@ function render() {
 function addCalls(entry, view) {
   const list = $("#calls");
   const li = document.createElement("li");
-  const who = entry.player !== undefined && entry.player !== null && view.seats[entry.player]
-    ? view.seats[entry.player].name : "";
+  const automatic = ["lag", "lots", "stalemate", "frame-start", "match-over"].includes(entry.type);
+  const who = !automatic && entry.player !== undefined && entry.player !== null &&
+    view.seats[entry.player] ? view.seats[entry.player].name : "";
   let text;
   if (entry.type === "match-over") {
     text = entry.winner === null ? `${t("matchOver")}: ${t("draw")}`
@@ -337,6 +340,7 @@ async function drain() {
       app.match = { ...view, ruling: entry.ruling };
     }
     addCalls(entry, view);
+    app.history.push(entry);
   }
   app.match = app.latest || app.match;
   app.table.balls = ballsOf(app.match.ruling);
@@ -407,7 +411,7 @@ async function decide(choice) {
 
 async function undo() {
   // In hot-seat this browser holds both seats: the last mover's seat takes it back.
-  const last = [...app.match.log || []].reverse().find((e) => app.tokens[e.player]);
+  const last = [...app.history].reverse().find((e) => e.type !== "undo" && app.tokens[e.player]);
   const order = last ? [last.player, 1 - last.player] : mySeats();
   let error = null;
   for (const seat of order.filter((i) => app.tokens[i])) {
