@@ -100,7 +100,7 @@ async function enterMatch(view) {
   app.history = [...view.log];
   const recent = view.log.slice(-6);
   for (const e of recent) addCalls(e, view);
-  buildNominate(view);
+  buildNominate();
   if (app.invite) {
     $("#invite").hidden = false;
     $("#invite-url").value = app.invite;
@@ -181,7 +181,7 @@ function render() {
   }
   $("#break").textContent = r.break;
   $("#frame-no").textContent = `${t("frame")} ${m.frame_number} / ${m.frames}`;
-  $("#ball-on").textContent = (r.ball_on || []).join(", ") || t("none");
+  $("#ball-on").textContent = (r.ball_on || []).map(ballName).join(", ") || t("none");
   const fr = r.fouls_in_a_row;
   $("#fouls-row").textContent = Array.isArray(fr) ? `${fr[0]} – ${fr[1]}` : (r.miss_count ?? t("none"));
   // status line
@@ -192,6 +192,7 @@ function render() {
   } else if (!mySeats().length) status = t("spectating");
   else if (seat === null) status = `${t("waiting")} ${m.seats[r.to_play].name}…`;
   else status = `${m.seats[seat].name} ${t("toPlay")}` +
+    (r.free_ball ? ` — ${t("freeBall")}` : "") +
     (r.in_hand ? ` — ${t("placeHint")}` : ` — ${t("aimHint")}`);
   $("#status").textContent = status;
   // controls
@@ -201,9 +202,25 @@ function render() {
   }
   $("#undo").disabled = !mySeats().length || m.over || app.busy;
   $("#concede").disabled = seat === null || app.busy;
-  $("#nominate-row").hidden = m.discipline !== "snooker";
-  $("#call-row").hidden = !["eight-ball", "straight-pool"].includes(m.discipline);
-  $("#push-row").hidden = !["nine-ball", "ten-ball"].includes(m.discipline);
+  // Declarations before the stroke: nominate (snooker, colours and the free ball), call a
+  // ball and pocket or safety (eight-ball, 14.1), push out (nine/ten-ball, when allowed).
+  const onBalls = Object.keys(app.table.balls);
+  const colours = ["yellow", "green", "brown", "blue", "pink", "black"];
+  let nominable = [];
+  if (m.discipline === "snooker") {
+    if (r.free_ball) nominable = onBalls.filter((b) => b !== "cue");
+    else if ((r.ball_on || []).some((b) => b !== "red")) nominable = colours.filter((c) => onBalls.includes(c));
+  }
+  fillSelect($("#nominate"), ["", ...nominable], (b) => (b ? ballName(b) : "—"));
+  $("#nominate-row").hidden = !nominable.length;
+  $("#nominate-label").textContent = r.free_ball ? t("freeBall") : t("nominate");
+  const calling = ["eight-ball", "straight-pool"].includes(m.discipline);
+  $("#call-row").hidden = !calling;
+  if (calling) {
+    const numbered = onBalls.filter((b) => b !== "cue").sort((a, b) => Number(a) - Number(b));
+    fillSelect($("#call-ball"), numbered, (b) => b);
+  }
+  $("#push-row").hidden = !r.push_out;
   // cue ball in hand
   if (mine && r.in_hand && !r.options.length) {
     if (!app.place || !placeOk(app.place, r.in_hand)) app.place = defaultPlace(r.in_hand);
@@ -268,13 +285,26 @@ function addCalls(entry, view) {
   while (list.children.length > 40) list.lastChild.remove();
 }
 
-function buildNominate(view) {
-  const nom = $("#nominate");
-  nom.replaceChildren(new Option("—", ""),
-    ...["yellow", "green", "brown", "blue", "pink", "black"].map((c) => new Option(c, c)));
-  const ball = $("#call-ball");
-  const n = view.discipline === "nine-ball" ? 9 : view.discipline === "ten-ball" ? 10 : 15;
-  ball.replaceChildren(...Array.from({ length: n }, (_, i) => new Option(String(i + 1), String(i + 1))));
+function fillSelect(sel, values, label) {
+  // Rebuild only when the choices changed, so a choice being made is kept.
+  const key = values.join("|");
+  if (sel.dataset.key === key) return;
+  const keep = sel.value;
+  sel.replaceChildren(...values.map((v) => new Option(label(v), v)));
+  sel.dataset.key = key;
+  if (values.includes(keep)) sel.value = keep;
+}
+
+function ballName(b) {
+  const base = b.replace(/[0-9]+$/, "");
+  const name = t(`balls.${base}`);
+  if (!base || name.startsWith("balls.")) return b;
+  return base === b ? name : `${name} ${b.slice(base.length)}`;
+}
+
+function buildNominate() {
+  // (Re)build the choices in the page's language.
+  for (const sel of ["#nominate", "#call-ball"]) delete $(sel).dataset.key;
   const pocket = $("#call-pocket");
   pocket.replaceChildren(...["bottom-left", "bottom-right", "middle-left", "middle-right",
     "top-left", "top-right"].map((p) => new Option(t(`pockets.${p}`), p)));
@@ -549,7 +579,7 @@ async function main() {
   $("#lang").addEventListener("change", (ev) => {
     setLang(ev.target.value);
     fillSetup();
-    if (app.match) { buildNominate(app.match); render(); }
+    if (app.match) { buildNominate(); render(); }
   });
   $("#setup-form").addEventListener("submit", startMatch);
   const modeChanged = () => {

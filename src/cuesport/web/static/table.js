@@ -23,7 +23,7 @@ export class TableView {
     const longSide = g.length + 2 * margin;
     const shortSide = g.width + 2 * margin;
     // Landscape screens lay the table along x (baulk/head end at the left).
-    this.landscape = box.width >= box.height * 0.9 || box.width > 700;
+    this.landscape = window.innerWidth > window.innerHeight;
     const [tw, th] = this.landscape ? [longSide, shortSide] : [shortSide, longSide];
     const availW = Math.max(200, box.width);
     const availH = this.landscape ? availW * th / tw : Math.min(availW * th / tw, window.innerHeight * 0.75);
