@@ -112,6 +112,11 @@ def aim_and_strike(page, target: tuple[float, float], power: int) -> None:
     page.evaluate("(v) => { const p = document.querySelector('#power');"
                   " p.value = v; p.dispatchEvent(new Event('input')); }", power)
     page.click("#strike")
+    # A free ball, a push out or a call is asked for in a dialog: take its first answer.
+    page.wait_for_function("document.querySelector('#declare').open || "
+                           "document.body.dataset.animating === '1'")
+    if page.evaluate("document.querySelector('#declare').open"):
+        page.click("#declare-buttons button >> nth=0")
 
 
 def my_turn(page) -> None:

@@ -405,12 +405,33 @@ async function strike() {
   };
   if (r.in_hand) body.place = app.place;
   const d = app.match.discipline;
+  // Declarations the rules ask for before this stroke, in a dialog when not made yet.
   if (d === "snooker" && $("#nominate").value) body.nominate = $("#nominate").value;
-  if (["eight-ball", "straight-pool"].includes(d)) {
-    body.call = $("#safety").checked ? "safety"
-      : { ball: $("#call-ball").value, pocket: $("#call-pocket").value };
+  if (d === "snooker" && r.free_ball && !body.nominate) {
+    const balls = [...$("#nominate").options].map((o) => o.value).filter(Boolean);
+    const b = await ask(t("freeBall"), balls.map((x) => [x, ballName(x)]));
+    if (b === null) return;
+    body.nominate = b;
   }
-  if (["nine-ball", "ten-ball"].includes(d) && $("#push-out").checked) body.push_out = true;
+  if (["eight-ball", "straight-pool"].includes(d)) {
+    const called = { ball: $("#call-ball").value, pocket: $("#call-pocket").value };
+    let how = $("#safety").checked ? "safety" : null;
+    if (!how) {
+      how = await ask(t("callAsk"), [
+        ["call", `${t("callThis")}: ${called.ball} → ${t(`pockets.${called.pocket}`)}`],
+        ["safety", t("safety")]]);
+      if (how === null) return;
+    }
+    body.call = how === "safety" ? "safety" : called;
+  }
+  if (r.push_out) {
+    let push = $("#push-out").checked ? "push" : null;
+    if (!push) {
+      push = await ask(t("pushOutAsk"), [["push", t("pushOut")], ["normal", t("normalShot")]]);
+      if (push === null) return;
+    }
+    body.push_out = push === "push";
+  }
   try {
     app.busy = true;
     render();
@@ -424,6 +445,25 @@ async function strike() {
     flash(e.message);
     render();
   }
+}
+
+function ask(title, choices) {
+  // A small modal: resolves to the chosen value, or null when cancelled.
+  const dlg = $("#declare");
+  $("#declare-title").textContent = title;
+  return new Promise((resolve) => {
+    const done = (v) => { dlg.close(); resolve(v); };
+    $("#declare-buttons").replaceChildren(...choices.map(([value, label]) => {
+      const b = document.createElement("button");
+      b.textContent = label;
+      b.dataset.value = value;
+      b.addEventListener("click", () => done(value));
+      return b;
+    }));
+    $("#declare-cancel").onclick = () => done(null);
+    dlg.oncancel = () => resolve(null);
+    dlg.showModal();
+  });
 }
 
 async function decide(choice) {
