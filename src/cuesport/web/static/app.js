@@ -413,7 +413,7 @@ async function strike() {
     if (b === null) return;
     body.nominate = b;
   }
-  if (["eight-ball", "straight-pool"].includes(d)) {
+  if (["eight-ball", "straight-pool"].includes(d) && !r.state.breaking) {
     const called = { ball: $("#call-ball").value, pocket: $("#call-pocket").value };
     let how = $("#safety").checked ? "safety" : null;
     if (!how) {
