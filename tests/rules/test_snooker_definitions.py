@@ -75,7 +75,7 @@ def test_snk_2_15_snk_3_3_d_fair_and_foul_strokes():
     assert not last([shot(0, ["red1"], double_hit=True)], start=position(FULL))["legal"]
 
 
-def test_snk_2_16_c_different_reds_hidden_by_different_balls():
+def test_snk_2_16_c_snk_2_16_d_different_reds_hidden_by_different_balls():
     # red1 is hidden by the blue only, red2 by the brown only: no effective snookering ball
     balls = {"cue": (889.0, 1000.0), "red1": (889.0, 2000.0), "red2": (400.0, 1000.0),
              "blue": (889.0, 1100.0), "brown": (650.0, 1000.0)}
@@ -148,3 +148,16 @@ def test_snk_3_11_h_offender_plays_again_if_asked():
 def test_snk_3_11_decisions_not_on_offer_are_errors(choice):
     msg = error([shot(0, ["red1"], ["cue"]), decision(1, choice)], start=position(FULL))
     assert "not on offer" in msg
+
+
+
+def test_snk_3_8_g_touch_discovered_later_balls_repositioned():
+    balls = {**FULL, "cue": (889.0, 2060.0)}  # not touching red1 at (889, 2730.25)
+    r = last([shot(0, stroke=False, outside_interference=True,
+                   after={"cue": (889.0, 2000.0)})], start=position(balls))
+    assert r["legal"] and r["state"]["balls"]["cue"] == [889.0, 2000.0]
+
+
+def test_snk_3_11_b_foul_in_a_stroke_announced_when_it_is_complete():
+    r = last([shot(0, ["red1"], ["red1", "cue"])], start=position(FULL))
+    assert r["announce"][:2] == ["Foul", "Four away"] and r["in_hand"] == "D"

@@ -49,3 +49,26 @@ def test_cli_replays_an_example_in_russian():
     assert res.returncode == 0
     first = json.loads(res.stdout.splitlines()[0])
     assert first["announce"] == ["Фол", "Шесть очков сопернику", "Свободный шар", "0, 6"]
+
+
+@pytest.mark.parametrize("name", sorted(make_examples.EXAMPLES))
+def test_every_ruling_state_is_a_valid_start(name):
+    rec = json.loads((DIR / name).read_text("utf-8"))
+    full = referee(rec)
+    for k in range(0, len(full) - 1, 5):
+        rest = {**rec, "start": full[k]["state"], "actions": rec["actions"][k + 1:]}
+        again = referee(rest)
+        for a, b in zip(again, full[k + 1:], strict=True):
+            assert {**a, "action": 0} == {**b, "action": 0}
+
+
+def test_cli_malformed_record_exits_2(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"protocol": 1, "discipline": "snooker",
+                               "actions": [{"shot": {"player": 0, "events": [
+                                   {"hit": ["cue", "red99"]}]}}]}))
+    res = subprocess.run([sys.executable, "-m", "cuesport", "referee", str(bad)],
+                         capture_output=True, text=True)
+    assert res.returncode == 2
+    assert "error" in json.loads(res.stdout.splitlines()[-1])
+    assert "Traceback" not in res.stderr

@@ -277,6 +277,12 @@ def test_snk_3_12_a_i_snk_3_12_a_ii_judged_fouls():
 def test_snk_3_12_a_iii_out_of_turn_mid_frame():
     out = run([shot(0, ["black"]), shot(0, ["red1"])], start=position(FULL))
     assert rules_of(out[1]) == ["SNK-3.12(a)(iii)"] and out[1]["points"] == [0, 4]
+    # the offender plays on before the opponent chose (SNK-3.11(a) commentary)
+    out = run([shot(0, ["red1"], ["cue"]), shot(0, ["red2"], cue_ball=(889, 650))],
+              start=position(FULL))
+    assert out[0]["options"] == ["play", "pass"]
+    assert rules_of(out[1]) == ["SNK-3.12(a)(iii)"] and out[1]["score"] == [0, 8]
+    assert out[1]["to_play"] == 1
 
 
 @pytest.mark.parametrize("rule", ["SNK-3.12(a)(ix)", "SNK-3.12(a)(x)", "SNK-3.12(d)(ii)",
@@ -496,9 +502,14 @@ def test_snk_x_3_equal_points_exemption_option():
 
 
 def test_calls_have_english_and_russian():
+    from cuesport.rules.calls import Call
     from cuesport.rules.snooker_calls import CATALOG
 
     for key, entry in CATALOG.items():
         assert entry.get("en") and entry.get("ru"), key
+        call = Call.of(key, player="Ann", ball="red1", n=5, a=1, b=2)
+        assert call.render(CATALOG, "en") and call.render(CATALOG, "ru")
+    assert Call.of("free-ball").render(CATALOG, "ru") == "Свободный шар"
+    assert Call.of("foul-and-a-miss").render(CATALOG, "ru") == "Фол и промах"
     r = last([shot(0, ["black"])], start=position(FULL), lang="ru")
     assert r["announce"][:2] == ["Фол и промах", "Семь очков сопернику"]

@@ -35,15 +35,14 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as e:
         console.print(f"cuesport stats: {e}")
         return 2
-    table = Table(title="statistics")
-    for col in ("player", "matches", "won", "frames", "won ", "high break", "centuries",
-                "avg break", "pot %", "fouls", "fouls/frame"):
+    table = Table(title="statistics (won/played; breaks: points, or balls in pool)")
+    table.add_column("player", no_wrap=True)
+    for col in ("matches", "frames", "high", "100s", "avg", "pot%", "fouls", "f/fr"):
         table.add_column(col, justify="right")
     for s in rows:
-        table.add_row(s.name, str(s.matches), str(s.matches_won), str(s.frames),
-                      str(s.frames_won), str(s.highest_break), str(s.centuries),
-                      f"{s.average_break:.1f}", f"{100 * s.pot_success:.0f}", str(s.fouls),
-                      f"{s.fouls_per_frame:.2f}")
+        table.add_row(s.name, f"{s.matches_won}/{s.matches}", f"{s.frames_won}/{s.frames}",
+                      str(s.highest_break), str(s.centuries), f"{s.average_break:.1f}",
+                      f"{100 * s.pot_success:.0f}", str(s.fouls), f"{s.fouls_per_frame:.2f}")
     console.print(table)
     store.close()
     return 0

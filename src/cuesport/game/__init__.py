@@ -1,1 +1,25 @@
-"""game layer."""
+"""Games: matches of any discipline between bots and humans, stored stroke by stroke.
+
+The physics simulates each stroke, the referee rules on it, and the ruling says what comes
+next (:mod:`cuesport.game.match`). Bots (:mod:`cuesport.game.bots`), statistics
+(:mod:`cuesport.game.stats`), the database (:mod:`cuesport.game.storage`).
+"""
+
+from cuesport.game.bots import Bot
+from cuesport.game.match import GameError, Match, MatchFormat, Step
+from cuesport.game.moves import Choose, Concede, Move, Strike
+from cuesport.game.players import Human, make_player
+
+__all__ = [
+    "Bot",
+    "Choose",
+    "Concede",
+    "GameError",
+    "Human",
+    "Match",
+    "MatchFormat",
+    "Move",
+    "Step",
+    "Strike",
+    "make_player",
+]

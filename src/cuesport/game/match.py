@@ -18,7 +18,7 @@ import math
 import random
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from cuesport.equipment import (
@@ -34,6 +34,7 @@ from cuesport.game.storage import Store
 from cuesport.physics import PhysicsError, Stroke, simulate
 from cuesport.physics import Shot as PhysShot
 from cuesport.protocol import RefereeSession
+from cuesport.record import RecordError
 from cuesport.rules.base import Outcome
 
 DISCIPLINES = ("snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball",
@@ -87,6 +88,7 @@ class FrameResult:
     winner: int | None
     score: tuple[int, int]
     actions: int
+    log: list[Any] = field(default_factory=list)  # (action, ruling, stroke parameters)
 
 
 @dataclass(slots=True)
@@ -102,7 +104,8 @@ class Match:
                  rules: Mapping[str, Any] | None = None, fmt: MatchFormat | None = None,
                  store: Store | None = None, seed: int = 0, lang: str = "en",
                  names: Sequence[str] | None = None, specs: Sequence[str] | None = None,
-                 trajectories: bool = False, _match_id: int | None = None) -> None:
+                 trajectories: bool = False, start: Mapping[str, Any] | None = None,
+                 _match_id: int | None = None) -> None:
         if discipline not in DISCIPLINES:
             raise GameError(f"unknown discipline {discipline!r}; expected one of "
                             f"{', '.join(DISCIPLINES)}")
@@ -132,13 +135,19 @@ class Match:
         self.frame_no = 0
         self.progress = _Progress()
         self.last_shot: PhysShot | None = None
+        # the current frame: (action, ruling, stroke parameters), for statistics
+        self.log: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any] | None]] = []
         self.match_id: int | None = _match_id
+        self.start = dict(start) if start is not None else None  # frame 1's position
         if store is not None and _match_id is None:
             self.match_id = store.create_match(
                 discipline, (self.names[0], self.names[1]), self.rules,
                 self.fmt.to_json() | {"seed": seed, "players": list(specs or [])})
         if _match_id is None:
-            self._start_frame(1)
+            try:
+                self._start_frame(1)
+            except RecordError as err:
+                raise GameError(str(err)) from None
 
     # ------------------------------------------------------------ frames
 
@@ -157,7 +166,10 @@ class Match:
                   "rules": rules}
         probe = RefereeSession(record, self.lang)
         start: dict[str, Any] | None = None
-        if number > 1:
+        if number == 1 and self.start is not None:
+            start = dict(self.start)
+            RefereeSession(record | {"start": start}, self.lang)  # a bad start fails here
+        elif number > 1:
             start = probe.referee.state_to_json(probe.state)
             start["to_play"] = self.breaker(number)
             if "breaker" in start:
@@ -165,6 +177,7 @@ class Match:
         self.session = RefereeSession(record | {"start": start}, self.lang)
         self.frame_no = number
         self.progress = _Progress()
+        self.log = []
         if self.store is not None and self.match_id is not None:
             self.frame_id = self.store.start_frame(self.match_id, number, start, rules)
 
@@ -209,7 +222,7 @@ class Match:
             # SNK-3.4(b): lots are drawn for who plays the re-spotted black
             return self._auto({"lots": {"to_play": self.rng.randrange(2)}})
         if (self.discipline in POOL and self.frame_no == 1 and not self.session.actions
-                and getattr(st, "breaking", False)):
+                and self.start is None and getattr(st, "breaking", False)):
             return self._auto({"lag": {"winner": self._lag()}})
         if self._stuck():
             return self._unstick()
@@ -302,17 +315,21 @@ class Match:
             raise GameError(ruling["error"])
         if self.store is not None and self.frame_id is not None:
             self.store.add_stroke(self.frame_id, action, ruling, params)
-        self._track(action)
+        self.log.append((action, ruling, dict(params) if params else None))
+        self._track(action, ruling)
         return Step("action", self.frame_no, who, action, ruling, move)
 
     def _auto(self, action: dict[str, Any]) -> Step:
         return self._feed(action)
 
-    def _track(self, action: Mapping[str, Any]) -> None:
+    def _track(self, action: Mapping[str, Any], ruling: Mapping[str, Any]) -> None:
+        """Count strokes since the frame last progressed (a pot, or a legal score such as
+        a cannon in 1-red), for the stalemate watch."""
         shot = action.get("shot")
         if shot is None:
             return
-        if any("pot" in e for e in shot.get("events", ())):
+        scored = ruling.get("legal", True) and any(p > 0 for p in ruling.get("points", ()))
+        if scored or any("pot" in e for e in shot.get("events", ())):
             self.progress.quiet = 0
         else:
             self.progress.quiet += 1
@@ -365,7 +382,7 @@ class Match:
     def _end_frame(self) -> Step:
         st = self.state
         res = FrameResult(self.frame_no, st.winner, (int(st.score[0]), int(st.score[1])),
-                          len(self.session.actions))
+                          len(self.session.actions), self.log)
         self.results.append(res)
         if st.winner is not None:
             self.wins[st.winner] += 1
@@ -415,11 +432,14 @@ class Match:
         session = RefereeSession({k: v for k, v in record.items() if k != "actions"},
                                  self.lang)
         self.progress = _Progress()
-        for a in actions:
+        params = {i: p for i, (_, _, p) in enumerate(self.log)}
+        self.log = []
+        for i, a in enumerate(actions):
             r = session.feed(copy.deepcopy(a))
             if "error" in r:
                 raise GameError(f"stored action does not replay: {r['error']}")
-            self._track(a)
+            self.log.append((a, r, params.get(i)))
+            self._track(a, r)
         self.session = session
 
     @classmethod
@@ -445,6 +465,7 @@ class Match:
         for fr in frames:
             record = store.frame_record(fr.id)
             m.frame_no, m.frame_id = fr.number, fr.id
+            m.log = []
             m._replay(record)
             if fr.number == 1 and m.discipline in POOL:
                 lag = next((a["lag"] for a in record["actions"] if "lag" in a), None)

@@ -17,6 +17,18 @@ Discipline-specific ruling fields, beside the standard ones:
   waiting for a ``lots`` action.
 * ``review``: notes where this spec asks a human to review the ruling.
 
+State fields (``state`` of a ruling, ``start`` of a record) beside the common ones:
+``phase``, ``free_ball``, ``offender`` (who fouled while options are open), ``before``
+(the position to restore on ``replace``: balls, phase, in_hand, full-ball flag),
+``miss_count``, ``warned``, ``replaced``, ``respotted_black``, ``lots_pending``,
+``breaker`` and ``started`` (the opening stroke was made). A ``start`` needs only
+``balls``; a missing or null ``cue`` means the cue ball is in hand.
+
+Rule options (``rules``): ``four_snookers_rule`` (false), ``total_points`` (false),
+``aggregate`` ([0, 0], earlier frames), ``deciding_frame`` (false), ``frame`` (1) and
+``first_breaker`` (0) for alternate break-offs, ``miss_equal_points_exempt`` (false),
+``pink_gap`` (1.0 mm at set-up).
+
 Inputs beyond the protocol core: ``judgement.would_have_been_hit`` (SNK-3.9(b)),
 ``judgement.outside_interference`` (SNK-3.15, SNK-3.8(f)); ``foul`` actions for
 SNK-3.2(b)(ii), SNK-3.14(h), SNK-3.12(d)(ii), SNK-3.12(d)(v), SNK-3.12(a)(ix),
@@ -27,7 +39,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -35,14 +46,8 @@ from cuesport.equipment import COLOUR_VALUES, snooker_setup, snooker_spots
 from cuesport.equipment.geometry import TOUCH_TOL, balls_overlap, in_d, touching_balls
 from cuesport.equipment.respot import NoRoomError, respot_colours
 from cuesport.record import (
-    Claim,
-    Concede,
-    Decision,
-    Lots,
-    PlayerFoul,
     RecordError,
     Shot,
-    Stalemate,
 )
 from cuesport.rules.base import (
     OVERLAP_TOL,
@@ -58,13 +63,15 @@ from cuesport.rules.base import (
 )
 from cuesport.rules.calls import Call
 from cuesport.rules.events import first_contacts
+from cuesport.rules.snooker_actions import SnookerActions
 from cuesport.rules.snooker_calls import CATALOG
 from cuesport.rules.snooker_free_ball import free_ball_snooker, is_snookered, miss_geometry
-from cuesport.rules.snooker_penalties import StrokeFacts, concerned, foul, stroke_fouls
+from cuesport.rules.snooker_penalties import StrokeFacts, foul, stroke_fouls
 from cuesport.rules.snooker_state import (
     REDS_SET,
     Snapshot,
     SnookerOptions,
+    SnookerOutcome,
     SnookerState,
     evolve,
     needs_snookers,
@@ -86,24 +93,9 @@ SPOT_BLUE_Y = snooker_spots()["blue"][1]
 POCKET_HANG_S = 5.0  # README: a ball dropping later than this fell by itself (SNK-3.9)
 MOVED_TOL = 0.5  # mm a touching ball may "move" in a recording before it has moved
 
-PLAYER_FOULS = {
-    "SNK-3.2(b)(ii)": "marker-touched",
-    "SNK-3.14(h)": "touched-during-consultation",
-    "SNK-3.12(d)(ii)": "ball-off-table-used",
-    "SNK-3.12(d)(v)": "failed-to-declare",
-    "SNK-3.12(a)(ix)": "non-standard-cue",
-    "SNK-3.12(a)(x)": "conferring",
-    "SNK-4.2": "unfair-conduct",
-}
 
 
-@dataclass(frozen=True, slots=True)
-class SnookerOutcome(Outcome):
-    miss: bool = False
-    review: tuple[str, ...] = ()
-
-
-class SnookerReferee(Referee):
+class SnookerReferee(SnookerActions, Referee):
     discipline = "snooker"
     options_model = SnookerOptions
     catalog = CATALOG
@@ -184,8 +176,14 @@ class SnookerReferee(Referee):
         not on is not indicated (SNK-3.8(d), SNK-3.8(e))."""
         if "cue" not in state.balls or state.frame_over:
             return ()
-        on = self.may_be_on(state)
-        return tuple(b for b in self.near_cue(state.balls) if b in on)
+        cached = getattr(self, "_touching", None)
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        near = self.near_cue(state.balls)
+        on = self.may_be_on(state) if near else frozenset()
+        found = tuple(b for b in near if b in on)
+        self._touching = (state, found)
+        return found
 
     def near_cue(self, balls: Mapping[str, Vec]) -> list[str]:
         """Balls touching the cue ball (cached for the last position seen)."""
@@ -380,11 +378,12 @@ class SnookerReferee(Referee):
         fouls, failed = stroke_fouls(facts)
 
         if replay_all:  # SNK-3.9(b): every ball back where it was
+            back = {b: state.balls[b] for b in motion.potted if b in state.balls}
             if not fouls:
                 new = evolve(state, started=True)  # SNK-3.9(b)(i): same striker again
-                return SnookerOutcome(calls=(*calls, Call.of("replaced"),
-                                             Call.of("play-again", player=self.name(p)))), new
-            return self.after_foul(state, p, fouls, dict(state.balls), {}, calls=calls,
+                return SnookerOutcome(respotted=back, calls=(
+                    *calls, Call.of("replaced"), Call.of("play-again", player=self.name(p)))), new
+            return self.after_foul(state, p, fouls, dict(state.balls), back, calls=calls,
                                    extra_calls=(Call.of("replaced"),))
 
         # points for the stroke (SNK-3.3(e),(f), SNK-3.10(c)-(e))
@@ -403,6 +402,7 @@ class SnookerReferee(Referee):
         # SNK-3.3(g): reds are never respotted; SNK-3.7: colours are
         balls, respotted = self.respot(gone, balls)
         review += self.respot_review(respotted)
+        respotted.update({b: state.balls[b] for b in fell})  # SNK-3.9(a): put back
         if not respotted and not fell:
             balls = motion.balls  # already frozen
 
@@ -450,7 +450,7 @@ class SnookerReferee(Referee):
                      warned=False, replaced=False, in_hand=None)
         if pts == 0:  # SNK-3.3(h): no score, the turn ends
             new = evolve(base, balls=frozen, to_play=1 - p, break_=0, started=True,
-                          phase=turn_phase(balls), **reset)
+                         phase=turn_phase(balls), **reset)
             new, more = self.four_snookers(new)
             calls += more
             calls += self.touching_calls(new)
@@ -468,8 +468,7 @@ class SnookerReferee(Referee):
             phase = "sequence"
         points = (pts, 0) if p == 0 else (0, pts)
         new = evolve(base, balls=frozen, to_play=p, score=sc, break_=base.break_ + pts,
-                     started=True,
-                      phase=phase, **reset)
+                     started=True, phase=phase, **reset)
         calls.append(Call.of("break", n=new.break_))
         if before.respotted_black or (before.phase == "sequence" and not new.objects()):
             # SNK-3.4(a): the last black potted ends the frame unless the scores are level
@@ -491,9 +490,9 @@ class SnookerReferee(Referee):
         rest = {k: v for k, v in new.balls.items() if k not in ("black", "cue")}
         balls, spot = self.respot(["black"], rest)
         state = evolve(new, balls=freeze_balls(balls), in_hand="D", phase="sequence",
-                        break_=0, options=(), free_ball=False, offender=None,
-                        respotted_black=True, lots_pending=True, before=None, miss_count=0,
-                        warned=False, replaced=False)
+                       break_=0, options=(), free_ball=False, offender=None,
+                       respotted_black=True, lots_pending=True, before=None, miss_count=0,
+                       warned=False, replaced=False)
         calls = [*calls, Call.of("scores-level"), Call.of("respotted-black")]
         return SnookerOutcome(legal=not fouls, fouls=fouls, points=points,
                               respotted={**respotted, **spot}, calls=tuple(calls)), state
@@ -519,13 +518,11 @@ class SnookerReferee(Referee):
         out_calls = [*(calls or []), *extra_calls, head, Call.of(f"away-{pen}")]
         cue_gone = "cue" not in balls
         new = evolve(base, balls=frozen_balls(balls), score=sc, break_=0, to_play=other,
-                     started=True,
-                      phase=turn_phase(balls), offender=p, free_ball=False,
-                      in_hand="D" if cue_gone else in_hand,  # SNK-3.11(f), SNK-2.9(a)
-                      options=("play", "pass"))
+                     started=True, phase=turn_phase(balls), offender=p, free_ball=False,
+                     in_hand="D" if cue_gone else in_hand,  # SNK-3.11(f), SNK-2.9(a)
+                     options=("play", "pass"))
         if not keep_chain:
-            new = evolve(new, before=None, miss_count=0, replaced=False,
-                          warned=False)
+            new = evolve(new, before=None, miss_count=0, replaced=False, warned=False)
         if base.respotted_black or only_black:
             # SNK-3.4(a),(b)(iv): the first foul with only the black left ends the frame
             if not base.respotted_black and self.level(sc):
@@ -539,8 +536,8 @@ class SnookerReferee(Referee):
         if miss is not None:
             count = base.miss_count + 1 if base.replaced else 1
             new = evolve(new, options=("play", "pass", "replace"), before=miss,
-                          miss_count=count, warned=base.warned and base.replaced,
-                          replaced=False)
+                         miss_count=count, warned=base.warned and base.replaced,
+                         replaced=False)
             if miss.full and count >= 3 and base.warned:
                 # SNK-3.14(c)(ii): the third failure awards the frame to the opponent
                 new = evolve(new, frame_over=True, winner=other, options=(), offender=None)
@@ -619,195 +616,6 @@ class SnookerReferee(Referee):
             if snookers_needed(deficit, rem, value(c)) >= 4:
                 winner = 1 - pl
                 new = evolve(state, frame_over=True, winner=winner, options=(), offender=None,
-                              free_ball=False)
+                             free_ball=False)
                 return new, [Call.of("four-snookers", player=self.name(winner))]
         return state, []
-
-    # ------------------------------------------------------------ fouls without a stroke
-
-    def foul_without_stroke(self, state: SnookerState, shot: Shot
-                            ) -> tuple[Outcome, FrameState]:
-        """SNK-3.11(a): a foul before a stroke ends the turn at once."""
-        p = shot.player
-        j = shot.judgement
-        if any(e.hit is not None or e.cushion is not None for e in shot.events):
-            raise RecordError("a shot with stroke false has no hit or cushion events")
-        placed: dict[str, Vec] | None = None
-        in_hand = state.in_hand
-        if state.in_hand is not None and shot.cue_ball is not None:
-            pos = (float(shot.cue_ball[0]), float(shot.cue_ball[1]))
-            placed = {"cue": pos}
-            in_hand = None  # SNK-2.9 (seed commentary): released, it stays where it is
-        elif state.in_hand is None and shot.cue_ball is not None:
-            raise RecordError("the cue ball is not in hand, so 'cue_ball' must be absent")
-        motion = apply_motion(self, state.balls, shot, placed)
-        if state.phase == "colour":
-            nom = shot.nominate
-            v_on = value(nom) if nom in COLOUR_VALUES else 7
-        elif state.phase == "reds":
-            v_on = 1
-        else:
-            c = sequence_colour(state.balls)
-            v_on = value(c) if c else 7
-        fouls: list[Foul] = []
-        if j.touched:
-            fouls.append(foul("SNK-3.12(b)(vi)", "touched-ball", concerned(v_on, j.touched)))
-        if j.struck_ball is not None:
-            fouls.append(foul("SNK-3.12(d)(iv)", "other-ball-as-cue-ball", 7))
-        for b in motion.off:
-            # SNK-2.14: a ball picked up is forced off the table (a colour is respotted,
-            # a red stays off, the cue ball is in hand)
-            fouls.append(foul("SNK-3.12(b)(vii)", "forced-off-table", concerned(v_on, [b])))
-        if not fouls and state.in_hand is not None and not motion.potted:
-            # SNK-3.5(b): the tip touched the cue ball while placing it, not a stroke
-            return SnookerOutcome(), state
-        if not fouls:
-            raise RecordError("a shot with stroke false is a foul without a stroke: "
-                              "judgement.touched names what was touched")
-        if state.phase == "colour" and shot.nominate is None:
-            # SNK-3.12(d)(i): a foul after potting a red, before nominating a colour
-            fouls.append(foul("SNK-3.12(d)(i)", "foul-before-nomination", 7))
-        gone = [b for b in (*motion.potted, *motion.off) if b in COLOUR_VALUES]
-        balls, respotted = self.respot(gone, dict(motion.balls))  # SNK-3.7
-        # SNK-3.14(d): no miss without a stroke; a warning already given stays in force
-        return self.after_foul(state, p, fouls, balls, respotted, keep_chain=True,
-                               in_hand=in_hand)
-
-    def reposition(self, state: SnookerState, shot: Shot) -> tuple[Outcome, FrameState]:
-        """SNK-3.15: a ball disturbed other than by the striker is put back, no penalty
-        (reds too); ``after`` gives the referee's positions. Also faulty equipment not
-        the striker's (SNK-3.18(b)) and a colour wrongly missing (SNK-3.7(c)(i))."""
-        if shot.events:
-            raise RecordError("a repositioning (outside interference) has no events")
-        balls = dict(state.balls)
-        for name, pt in shot.after.items():
-            self.check_name(name)
-            balls[name] = (float(pt[0]), float(pt[1]))
-        self.check_balls(balls, "after")
-        new = evolve(state, balls=freeze_balls(balls),
-                      in_hand=None if "cue" in balls else state.in_hand,
-                      phase=state.phase if state.phase != "sequence" else turn_phase(balls))
-        return SnookerOutcome(calls=(Call.of("repositioned"),)), new
-
-    def foul(self, state: FrameState, f: PlayerFoul) -> tuple[Outcome, FrameState]:
-        """Fouls not made with a stroke, named by rule (``foul`` action)."""
-        assert isinstance(state, SnookerState)
-        name = PLAYER_FOULS.get(f.rule)
-        if name is None:
-            raise RecordError(f"foul.rule: {f.rule!r} is not a foul action of snooker; expected "
-                              f"one of {', '.join(PLAYER_FOULS)}")
-        if f.ball is not None:
-            self.check_name(f.ball)
-        if state.lots_pending and f.rule != "SNK-4.2":
-            raise RecordError("lots must be drawn for the re-spotted black first")
-        v_on = {"reds": 1, "colour": 7}.get(state.phase) or value(
-            sequence_colour(state.balls) or "black")
-        if f.rule == "SNK-4.2":  # unfair conduct: the frame is awarded to the opponent
-            score = list(state.score)
-            points = (0, 0)
-            if self.options.total_points:
-                # SNK-4.3(a): the offender forfeits his points, the opponent gets the value
-                # of the balls remaining (each red 8)
-                rest = 8 * len(state.reds) + sum(COLOUR_VALUES[x] for x in state.colours)
-                score[f.player] = 0
-                score[1 - f.player] += rest
-                points = (rest, 0) if f.player == 1 else (0, rest)
-            new = evolve(state, frame_over=True, winner=1 - f.player, options=(),
-                         lots_pending=False, score=(score[0], score[1]))
-            return SnookerOutcome(points=points, calls=(
-                Call.of("frame-awarded", player=self.name(1 - f.player)),)), new
-        if f.rule in ("SNK-3.2(b)(ii)", "SNK-3.14(h)"):
-            # penalised as if the striker, without changing the order of play
-            pen = foul(f.rule, name, concerned(v_on, [f.ball] if f.ball else []))
-            score = list(state.score)
-            score[1 - f.player] += pen.penalty
-            points = (pen.penalty, 0) if f.player == 1 else (0, pen.penalty)
-            new = evolve(state, score=(score[0], score[1]))
-            return SnookerOutcome(legal=False, fouls=(pen,), points=points,
-                                  calls=(Call.of("foul"), Call.of(f"away-{pen.penalty}"))), new
-        v = 7 if f.rule.startswith("SNK-3.12(d)") else v_on
-        return self.after_foul(state, f.player, [foul(f.rule, name, v)], dict(state.balls), {},
-                               keep_chain=True, in_hand=state.in_hand)
-
-    # ------------------------------------------------------------ other actions
-
-    def decision(self, state: FrameState, d: Decision) -> tuple[Outcome, FrameState]:
-        assert isinstance(state, SnookerState)
-        self.require_option(state, d)
-        reset = dict(before=None, miss_count=0, warned=False, replaced=False)
-        if d.choice == "play":
-            new = evolve(state, options=(), offender=None, **reset)
-            calls = (Call.of("free-ball"),) if state.free_ball else ()
-            return SnookerOutcome(calls=calls), new
-        offender = state.offender if state.offender is not None else 1 - state.to_play
-        if d.choice == "pass":
-            # SNK-3.13: the offender plays again; SNK-3.10(f): no free ball for him
-            keep = "replace" not in state.options
-            new = evolve(state, options=(), offender=None, to_play=offender, free_ball=False,
-                          break_=0, **({} if keep else reset))
-            return SnookerOutcome(calls=(Call.of("play-again",
-                                                 player=self.name(offender)),)), new
-        # replace: SNK-3.14(b), SNK-3.14(f): every ball back, reds too
-        snap = state.before
-        assert snap is not None
-        warn = state.warned or (snap.full and state.miss_count >= 2)
-        new = evolve(state, balls=snap.balls, phase=snap.phase, in_hand=snap.in_hand,
-                      to_play=offender, options=(), offender=None, free_ball=False, break_=0,
-                      replaced=True, warned=warn)
-        calls = [Call.of("replaced"), Call.of("play-again", player=self.name(offender))]
-        if warn and not state.warned:
-            # SNK-3.14(c)(ii): a third failure will award the frame to the opponent
-            calls.append(Call.of("miss-warning", player=self.name(state.to_play)))
-        return SnookerOutcome(calls=tuple(calls)), new
-
-    def concede(self, state: FrameState, c: Concede) -> tuple[Outcome, FrameState]:
-        assert isinstance(state, SnookerState)
-        self.require_live(state)
-        if c.player != state.to_play and not state.lots_pending:
-            # SNK-4.6(a): only the striker may concede
-            raise RecordError(f"only the player to play ({state.to_play}) may concede")
-        winner = 1 - c.player
-        score = list(state.score)
-        points = (0, 0)
-        if self.options.total_points:
-            # SNK-4.6(b): the value of the balls on the table goes to the opponent
-            rest = 8 * len(state.reds) + sum(COLOUR_VALUES[x] for x in state.colours)
-            score[winner] += rest
-            points = (rest, 0) if winner == 0 else (0, rest)
-        new = evolve(state, score=(score[0], score[1]), frame_over=True, winner=winner,
-                      options=(), lots_pending=False, free_ball=False)
-        return SnookerOutcome(points=points, calls=(
-            Call.of("conceded", player=self.name(c.player)),
-            Call.of("frame-over", player=self.name(winner)))), new
-
-    def claim(self, state: FrameState, c: Claim) -> tuple[Outcome, FrameState]:
-        """SNK-2.1(b): the striker may claim when only the black remains and he leads by
-        more than seven."""
-        assert isinstance(state, SnookerState)
-        if state.lots_pending:
-            raise RecordError("lots must be drawn for the re-spotted black first")
-        if set(state.objects()) != {"black"}:
-            raise RecordError("a claim needs the black to be the only object ball on the table")
-        if c.player != state.to_play:
-            raise RecordError(f"only the striker (player {state.to_play}) may claim the frame")
-        lead = state.score[c.player] - state.score[1 - c.player]
-        if lead <= 7:
-            raise RecordError(f"a claim needs a lead of more than seven (the lead is {lead})")
-        new = evolve(state, frame_over=True, winner=c.player, options=(), free_ball=False)
-        return SnookerOutcome(calls=(Call.of("claim", player=self.name(c.player)),
-                                     Call.of("frame-over", player=self.name(c.player)))), new
-
-    def lots(self, state: FrameState, lots: Lots) -> tuple[Outcome, FrameState]:
-        """SNK-3.4(b)(ii),(iii): the player chosen by lot plays the black from hand."""
-        assert isinstance(state, SnookerState)
-        self.require_live(state)
-        if not state.lots_pending:
-            raise RecordError("lots are drawn only for a re-spotted black")
-        new = evolve(state, lots_pending=False, to_play=lots.to_play, in_hand="D", break_=0)
-        return SnookerOutcome(calls=(Call.of("to-play", player=self.name(lots.to_play)),)), new
-
-    def stalemate(self, state: FrameState, s: Stalemate) -> tuple[Outcome, FrameState]:
-        """SNK-3.16: scores cancelled, balls reset, the same player breaks again."""
-        assert isinstance(state, SnookerState)
-        new = self.new_frame(state.breaker)
-        return SnookerOutcome(calls=(Call.of("stalemate"),)), new

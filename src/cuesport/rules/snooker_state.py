@@ -9,15 +9,16 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cuesport.equipment import COLOUR_VALUES, COLOURS, REDS
 from cuesport.record import RecordError
-from cuesport.rules.base import Balls, FrameState, Options, freeze_balls
+from cuesport.rules.base import Balls, FrameState, Options, Outcome, freeze_balls
 
 REDS_SET = frozenset(REDS)
+Points = Annotated[int, Field(ge=0)]
 PHASES = ("reds", "colour", "sequence")
 
 
@@ -39,6 +40,14 @@ class SnookerOptions(Options):
     first_breaker: int = Field(default=0, ge=0, le=1)  # who broke frame 1 (SNK-3.3(b))
     miss_equal_points_exempt: bool = False  # SNK-X.3 later-edition exemption
     pink_gap: float = Field(default=1.0, gt=0.0, le=50.0)  # gap pink-apex red at set-up
+
+
+@dataclass(frozen=True, slots=True)
+class SnookerOutcome(Outcome):
+    """An outcome with the per-action snooker fields of the ruling."""
+
+    miss: bool = False  # FOUL AND A MISS was called (SNK-3.14)
+    review: tuple[str, ...] = ()  # notes asking a human to review the ruling
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +153,7 @@ class _StartIn(BaseModel):
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False, populate_by_name=True)
     balls: dict[str, tuple[float, float] | None]
     to_play: int = Field(default=0, ge=0, le=1)
-    score: tuple[int, int] = (0, 0)
+    score: tuple[Points, Points] = (0, 0)
     break_: int = Field(default=0, alias="break", ge=0)
     options: tuple[Literal["play", "pass", "replace"], ...] = ()
     in_hand: Literal["D"] | None = None

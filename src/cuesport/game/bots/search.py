@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -84,6 +85,8 @@ class Budget:
     spots: int = 4  # in-hand placements tried
     escape_step: float = 5.0  # degrees between escape strokes when nothing else is legal
     look: bool = True  # value the position left
+    refine: bool = True  # correct the ghost-ball aim for throw with two trial strokes
+    seconds: float = 0.8  # thinking time; the search stops adding work after it
 
 
 def shot_action(player: int, phys: PhysShot, cand: Candidate) -> dict[str, Any]:
@@ -246,17 +249,19 @@ def candidates(turn: Turn, budget: Budget) -> list[Candidate]:
         for line in pot_lines(table, pos, cue, spot, targets)[: budget.lines]:
             s0 = pot_speed(table, line)
             nominate, call = _declare(turn, line.target, line.pocket, breaking)
+            angle = refine(table, playable(table, pos), cue, line, s0) if budget.refine \
+                else line.angle
             for k in budget.speeds:
                 for h in budget.heights:
-                    out.append(Candidate(Stroke(line.angle, min(s0 * k, 9.0), 0.0, h,
+                    out.append(Candidate(Stroke(angle, min(s0 * k, 9.0), 0.0, h,
                                                 cue_ball=cue),
                                          placed, nominate, call, False, "pot", line.target))
         near = sorted((b for b in targets if b in pos), key=lambda b: math.dist(pos[b], spot))
         for b in near[: max(1, budget.safeties // 3)]:
             nominate, call = _declare(turn, b, None, breaking)
-            fr = (-0.85, 0.0, 0.85) if budget.safeties >= 6 else (0.0,)
+            fr = (-0.85, 0.0, 0.85) if budget.safeties >= 6 else (-0.5, 0.0, 0.5)
             for ang in contact_angles(spot, pos[b], r, fr):
-                for sp in (0.9, 1.8) if budget.safeties >= 3 else (1.4,):
+                for sp in (0.9, 1.8) if budget.safeties >= 3 else (2.0,):
                     out.append(Candidate(Stroke(ang, sp, 0.0, 0.0, cue_ball=cue), placed,
                                          nominate, call, False, "safety", b))
     if bool(getattr(st, "push_out", False)) and spots:
@@ -266,6 +271,38 @@ def candidates(turn: Turn, budget: Budget) -> list[Candidate]:
                                  spot if st.in_hand is not None else None, None,
                                  None, True, "push", None))
     return out
+
+
+def _departure(table: TableSpec, pos: Mapping[str, Vec], stroke: Stroke, target: str
+               ) -> float | None:
+    try:
+        sim = simulate(table, pos, stroke, record=True)
+    except ValueError:
+        return None
+    for seg in sim.trajectories.get(target, ()):
+        if math.hypot(seg.v0[0], seg.v0[1]) > 1e-6:
+            return math.atan2(seg.v0[1], seg.v0[0])
+    return None
+
+
+def refine(table: TableSpec, pos: Mapping[str, Vec], cue: str, line: Any, speed: float
+           ) -> float:
+    """One secant step on the aim so that the object ball leaves toward the pocket
+    (the ghost-ball line ignores throw); the ghost-ball angle when that fails."""
+    tp = pos[line.target]
+    want = math.atan2(line.aim[1] - tp[1], line.aim[0] - tp[0])
+
+    def err(angle: float) -> float | None:
+        d = _departure(table, pos, Stroke(angle, speed, cue_ball=cue), line.target)
+        return None if d is None else (d - want + math.pi) % (2 * math.pi) - math.pi
+
+    a = line.angle
+    e0 = err(a)
+    e1 = err(a + 0.2)
+    if e0 is None or e1 is None or abs(e1 - e0) < 1e-9:
+        return float(a)
+    step = -e0 * 0.2 / (e1 - e0)
+    return float(a + step) if abs(step) < 3.0 else float(a)
 
 
 def _safe_break(turn: Turn) -> list[Candidate]:
@@ -280,7 +317,7 @@ def _safe_break(turn: Turn) -> list[Candidate]:
     out = []
     for corner, fx, sign in ((corners[0], 0.3, -1.0), (corners[1], 0.7, 1.0)):
         spot = (table.width * fx, hy)
-        for f in (0.5, 0.7, 0.85):
+        for f in (0.55, 0.8):
             ang = contact_angles(spot, balls[corner], table.ball_radius, (sign * f,))[0]
             for sp in (2.5, 3.5, 4.5):
                 out.append(Candidate(Stroke(ang, sp, cue_ball=cue), spot, None, None, False,
@@ -325,22 +362,29 @@ class Choice:
 
 
 def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
+    deadline = time.perf_counter() + budget.seconds
     cands = candidates(turn, budget)
-    scored = _score(turn, cands, budget.look)
-    sims = len(cands)
-    if not scored or scored[0][0] <= -WIN + 1 or (
-            all(v < -1.0 for v, _ in scored) and budget.escape_step < 10):
+    scored = _score(turn, cands, budget.look, deadline)
+    sims = len(scored)
+    # a break shot moves a full rack (slow to simulate): no escapes, fewer re-simulations
+    breaking = bool(getattr(turn.state, "breaking", False))
+    keep = min(budget.keep, 2) if breaking else budget.keep
+    if not breaking and (not scored or scored[0][0] <= -WIN + 1 or (
+            all(v < -1.0 for v, _ in scored) and budget.escape_step < 10)):
         extra = escapes(turn, budget)
-        sims += len(extra)
-        scored = sorted(scored + _score(turn, extra, budget.look),
-                        key=lambda s: -s[0])
+        turn.rng.shuffle(extra)
+        more = _score(turn, extra, budget.look, deadline + 0.3 * budget.seconds)
+        sims += len(more)
+        scored = sorted(scored + more, key=lambda s: -s[0])
     if not scored:
         raise RuntimeError("no stroke could be generated")
     if budget.samples <= 0 or budget.keep <= 1:
         v, c = scored[0]
         return Choice(c, v, sims)
     best: tuple[float, Candidate] | None = None
-    for v0, c in scored[: budget.keep]:
+    for i, (v0, c) in enumerate(scored[:keep]):
+        if i > 0 and time.perf_counter() > deadline + 0.2 * budget.seconds:
+            break
         seed = turn.rng.randrange(1 << 30)
         strokes = noisy_strokes(c.stroke, noise, budget.samples, seed)
         pos = position_of(turn, c)
@@ -354,9 +398,12 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     return Choice(best[1], best[0], sims)
 
 
-def _score(turn: Turn, cands: list[Candidate], look: bool) -> list[tuple[float, Candidate]]:
-    out = []
+def _score(turn: Turn, cands: list[Candidate], look: bool, deadline: float
+           ) -> list[tuple[float, Candidate]]:
+    out: list[tuple[float, Candidate]] = []
     for c in cands:
+        if len(out) >= 4 and time.perf_counter() > deadline:
+            break
         try:
             phys = simulate(turn.table, position_of(turn, c), c.stroke, record=False)
         except ValueError:
