@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 RULE_ID = re.compile(
     r"\b(?:SNK|ONE|POOL|P9|P8|P10|P141)-(?:X|\d+)(?:\.\d+)*(?:\((?:[a-z]{1,4}|\d{1,2})\))*"
@@ -63,3 +65,31 @@ def test_every_cited_rule_id_has_a_test_named_after_it() -> None:
         f"  {rid} ({', '.join(where)}) -> test_..._{normalise(rid)}_..."
         for rid, where in sorted(missing.items())
     )
+
+
+SPEC = ROOT.parent / "shared" / "spec"
+CHECKLIST_TESTS = {
+    "snooker.md": ["test_snooker_checklist.py"],
+    "snooker-one-red.md": ["test_snooker_one_red_checklist.py"],
+    "pool.md": ["test_pool_general.py", "test_nine_ball.py", "test_eight_ball.py",
+                "test_ten_ball.py", "test_straight_pool.py"],
+}
+
+
+def checklist_items(spec_file: Path) -> list[int]:
+    text = spec_file.read_text(encoding="utf-8")
+    section = text.split("## Acceptance checklist", 1)[1].split("\n## ", 1)[0]
+    return [int(n) for n in re.findall(r"^(\d+)\. ", section, re.M)]
+
+
+@pytest.mark.skipif(not SPEC.is_dir(), reason="the rules spec (../shared/spec) is not beside "
+                    "this checkout")
+@pytest.mark.parametrize("spec_name", sorted(CHECKLIST_TESTS))
+def test_every_acceptance_checklist_item_is_a_test(spec_name: str) -> None:
+    items = checklist_items(SPEC / spec_name)
+    assert items == list(range(1, len(items) + 1)) and items
+    names = set()
+    for file in CHECKLIST_TESTS[spec_name]:
+        names |= set(TEST_NAME.findall((ROOT / "tests" / "rules" / file).read_text("utf-8")))
+    numbers = {int(m.group(1)) for n in names if (m := re.match(r"test_checklist_(\d+)_", n))}
+    assert set(items) <= numbers, f"checklist items without a test: {sorted(set(items) - numbers)}"
