@@ -381,3 +381,5 @@ def test_index_and_static_files(client):
     for name in ("app.js", "table.js", "i18n.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200
     assert client.get("/api/health").json()["status"] == "ok"
+    assert r.headers["x-content-type-options"] == "nosniff"
+    assert "script-src 'self'" in r.headers["content-security-policy"]

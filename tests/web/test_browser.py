@@ -113,7 +113,7 @@ def aim_and_strike(page, target: tuple[float, float], power: int) -> None:
                   " p.value = v; p.dispatchEvent(new Event('input')); }", power)
     page.click("#strike")
     # A free ball, a push out or a call is asked for in a dialog: take its first answer.
-    page.wait_for_function("document.querySelector('#declare').open || "
+    page.wait_for_function("() => document.querySelector('#declare').open || "
                            "document.body.dataset.animating === '1'")
     if page.evaluate("document.querySelector('#declare').open"):
         page.click("#declare-buttons button >> nth=0")
@@ -136,7 +136,7 @@ def test_nine_ball_against_a_bot(server, browser):
     calls_before = page.locator("#calls li").count()
     # A soft stroke into the head cushion: it touches nothing, a foul (deterministic).
     aim_and_strike(page, (cue_at[0], cue_at[1] - 300), power=12)
-    page.wait_for_function("document.body.dataset.animating === '1'")
+    page.wait_for_function("() => document.body.dataset.animating === '1'")
     shot(page, "nine-ball-moving")
     page.wait_for_function("(n) => document.body.dataset.animating === '0' && "
                            "document.querySelectorAll('#calls li').length > n",
@@ -145,6 +145,12 @@ def test_nine_ball_against_a_bot(server, browser):
     calls = page.locator("#calls li").all_inner_texts()
     assert any(c.startswith("Player 1") and "Foul" in c for c in calls), calls
     assert page.inner_text("#scoreboard") != board_before  # the turn and the fouls moved
+    # A reload resumes the match where it stands (the seat token is in the URL fragment).
+    page.wait_for_function(READY)
+    board = page.inner_text("#scoreboard")
+    page.reload()
+    page.wait_for_function(READY)
+    assert page.inner_text("#scoreboard") == board
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(300)
     page.screenshot(path=str(SHOTS / "nine-ball-phone.png"), full_page=True)

@@ -53,6 +53,35 @@ class BodyLimit:
             await _too_large(send, self.limit)
 
 
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),  # seat tokens live in the URL fragment; belt and braces
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy",
+     b"default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+     b"style-src 'self'; script-src 'self'"),
+]
+
+
+class SecurityHeaders:
+    """The same few defensive headers on every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(msg: Message) -> None:
+            if msg["type"] == "http.response.start":
+                msg["headers"] = [*msg.get("headers", []), *SECURITY_HEADERS]
+            await send(msg)
+
+        await self.app(scope, receive, with_headers)
+
+
 class _TooLarge(Exception):
     pass
 
@@ -90,4 +119,5 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
         return {"status": "ok", "version": __version__}
 
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
     return app

@@ -195,7 +195,9 @@ function render() {
     (r.free_ball ? ` — ${t("freeBall")}` : "") +
     (r.in_hand ? ` — ${t("placeHint")}` : ` — ${t("aimHint")}`);
   $("#status").textContent = status;
-  // controls
+  // controls (a spectator has none)
+  $("#controls").hidden = !mySeats().length;
+  $("#actions").hidden = !mySeats().length;
   $("#controls").classList.toggle("disabled", !mine);
   for (const el of document.querySelectorAll("#controls button, #controls input, #controls select")) {
     el.disabled = !mine;
