@@ -123,6 +123,8 @@ class Hub:
         except ValueError as err:
             raise Refused(f"cannot start the match: {err}", 422) from err
         assert m.match_id is not None
+        for seat, name in zip(seats, m.names, strict=True):
+            seat.name = name  # the game tells two players of the same name apart
         tokens: list[str | None] = []
         for seat in seats:
             tok = secrets.token_urlsafe(24) if seat.kind == "human" else None

@@ -150,6 +150,22 @@ function defaultPlace(where) {
   return cands.find((p) => placeOk(p, where, taken)) || cands[0];
 }
 
+function clampPlace(p, where) {
+  // Keep the dragged cue ball inside the area the ruling allows (the D, the kitchen, the bed).
+  const g = app.table.geo, R = g.ball_radius;
+  let x = Math.min(Math.max(p[0], R), g.width - R);
+  let y = Math.min(Math.max(p[1], R), g.length - R);
+  if (where === "D") {
+    const [cx, cy] = g.d.centre, r = g.d.radius - 0.5;
+    y = Math.min(y, cy);
+    const d = Math.hypot(x - cx, y - cy);
+    if (d > r) { x = cx + (x - cx) * r / d; y = cy + (y - cy) * r / d; }
+  } else if (where === "kitchen") {
+    y = Math.min(y, g.length / 4 - 1);
+  }
+  return [x, y];
+}
+
 function placeOk(p, where, taken) {
   const g = app.table.geo, R = g.ball_radius;
   const [x, y] = p;
@@ -535,7 +551,7 @@ function bindTable() {
     if (actingSeat() === null || app.busy || !app.table) return;
     const p = pointer(ev);
     if (dragging) {
-      app.place = p;
+      app.place = clampPlace(p, app.match.ruling.in_hand);
       render();
     } else if (!app.aim.locked || (ev.pointerType !== "mouse" && ev.buttons)) {
       aimAt(p);

@@ -16,6 +16,8 @@ const WORDS = {
     breaks: "breaks",
     frames: "Best of (frames)",
     you: "Your name",
+    player1: "Player 1",
+    player2: "Player 2",
     them: "Opponent's name",
     start: "Start",
     score: "Score",
@@ -93,6 +95,8 @@ const WORDS = {
     breaks: "разбивает",
     frames: "Партий (до большинства из)",
     you: "Ваше имя",
+    player1: "Игрок 1",
+    player2: "Игрок 2",
     them: "Имя соперника",
     start: "Начать",
     score: "Счёт",
@@ -168,6 +172,12 @@ export function setLang(l) {
   localStorage.setItem("cuesport-lang", lang);
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  // Default names follow the language until someone types their own.
+  const defaults = ["Player 1", "Player 2", "Игрок 1", "Игрок 2"];
+  for (const [name, key] of [["you", "player1"], ["them", "player2"]]) {
+    const input = document.querySelector(`input[name=${name}]`);
+    if (input && defaults.includes(input.value)) input.value = t(key);
+  }
 }
 
 export function t(key) {
