@@ -383,3 +383,43 @@ def test_index_and_static_files(client):
     assert client.get("/api/health").json()["status"] == "ok"
     assert r.headers["x-content-type-options"] == "nosniff"
     assert "script-src 'self'" in r.headers["content-security-policy"]
+
+
+def test_websocket_actions_are_checked_like_http(client):
+    mid, tokens = hotseat(client, "snooker")
+    before = view(client, mid)
+    with client.websocket_connect(f"/api/matches/{mid}/ws") as ws:
+        ws.receive_json()
+
+        def ask(msg: dict | str) -> dict:
+            if isinstance(msg, str):
+                ws.send_text(msg)
+            else:
+                ws.send_json(msg)
+            while True:
+                out = ws.receive_json()
+                if "version" not in out:
+                    return out
+
+        bad = [
+            ("not json", 422, "JSON"),
+            ({"op": "fly", "id": 1}, 422, "unknown op"),
+            ({"op": "strike", "body": {"angle": 90, "speed": 1}}, 401, "spectators"),
+            ({"op": "strike", "token": "forged", "body": {"angle": 9, "speed": 1}}, 403, "seat"),
+            ({"op": "strike", "token": tokens[1], "body": {"angle": 90, "speed": 1,
+                                                           "place": SNOOKER_D}}, 409, "turn"),
+            ({"op": "strike", "token": tokens[0], "body": {"angle": 90}}, 422, "invalid"),
+            ({"op": "place", "token": tokens[0], "body": {"at": [889, 900]}}, 422, "the D"),
+            ({"op": "decide", "token": tokens[0], "body": {"choice": "pass"}}, 409, "not on offer"),
+        ]
+        for msg, status, words in bad:
+            out = ask(msg)
+            assert out["status"] == status and words in out["error"], (msg, out)
+        assert view(client, mid) == before
+        out = ask({"op": "strike", "token": tokens[0], "id": 9,
+                   "body": {"angle": 270, "speed": 1.0, "place": SNOOKER_D}})
+        assert out["id"] == 9 and out["ok"]["type"] == "shot"
+        out = ask({"op": "decide", "token": tokens[1], "body": {"choice": "play"}})
+        assert out["ok"]["ruling"]["to_play"] == 1
+        out = ask({"op": "undo", "token": tokens[1]})
+        assert out["ok"]["type"] == "undo"

@@ -11,9 +11,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
 
+from cuesport.web import actions
 from cuesport.web.errors import Refused
-from cuesport.web.live import Hub, LiveMatch, Seat
-from cuesport.web.schemas import CallIn, DecideIn, JoinIn, MatchIn, PlaceIn, StrikeIn
+from cuesport.web.live import Hub, Seat
+from cuesport.web.schemas import DecideIn, JoinIn, MatchIn, PlaceIn, StrikeIn
 
 router = APIRouter(prefix="/api/matches", tags=["matches"])
 
@@ -33,15 +34,6 @@ def bearer(authorization: Annotated[str | None, Header(max_length=200)] = None) 
 
 HubDep = Annotated[Hub, Depends(hub)]
 TokenDep = Annotated[str | None, Depends(bearer)]
-
-
-def _seat(live: LiveMatch, token: str | None) -> int:
-    if token is None:
-        raise Refused("spectators cannot act: a seat token is needed", 401)
-    seat = live.seat_of(token)
-    if seat is None:
-        raise Refused("this token holds no seat in this match", 403)
-    return seat
 
 
 @router.post("", status_code=201)
@@ -68,42 +60,29 @@ def read(mid: int, h: HubDep, token: TokenDep,
 
 @router.post("/{mid}/join")
 def join(mid: int, body: JoinIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
-    live = h.get(mid)
-    seat = _seat(live, token)
-    if seat != body.seat:
-        raise Refused(f"this token is for seat {seat}, not seat {body.seat}", 403)
-    return h.join(live, seat)
+    return actions.join(h, h.get(mid), token, body)
 
 
 @router.post("/{mid}/place")
 def place(mid: int, body: PlaceIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
-    live = h.get(mid)
-    return h.place(live, _seat(live, token), body.at)
+    return actions.place(h, h.get(mid), token, body)
 
 
 @router.post("/{mid}/strike")
 def strike(mid: int, body: StrikeIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
-    live = h.get(mid)
-    seat = _seat(live, token)
-    stroke = {"angle": body.angle, "speed": body.speed, "side": body.side,
-              "height": body.height, "elevation": body.elevation}
-    call = body.call.model_dump() if isinstance(body.call, CallIn) else body.call
-    return h.strike(live, seat, stroke, body.place, body.nominate, call, body.push_out)
+    return actions.strike(h, h.get(mid), token, body)
 
 
 @router.post("/{mid}/decide")
 def decide(mid: int, body: DecideIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
-    live = h.get(mid)
-    return h.decide(live, _seat(live, token), body.choice)
+    return actions.decide(h, h.get(mid), token, body)
 
 
 @router.post("/{mid}/undo")
 def undo(mid: int, h: HubDep, token: TokenDep) -> dict[str, Any]:
-    live = h.get(mid)
-    return h.undo(live, _seat(live, token))
+    return actions.undo(h, h.get(mid), token)
 
 
 @router.post("/{mid}/concede")
 def concede(mid: int, h: HubDep, token: TokenDep) -> dict[str, Any]:
-    live = h.get(mid)
-    return h.concede(live, _seat(live, token))
+    return actions.concede(h, h.get(mid), token)
