@@ -250,7 +250,8 @@ function render() {
   // aim guide
   const from = app.table.placing ? app.table.placing.at : app.table.balls[seat !== null ? cueName(seat) : ""];
   app.table.guide = mine && from && !r.options.length
-    ? { from, angle: app.aim.angle, cue: cueName(seat) } : null;
+    ? { from, angle: app.aim.angle, cue: cueName(seat), power: Number($("#power").value),
+      side: app.tip.side } : null;
   app.table.draw();
   // decisions
   const dlg = $("#decision");
@@ -613,6 +614,7 @@ function bindTip() {
     if (n > 0.75) { sx *= 0.75 / n; sy *= 0.75 / n; }
     app.tip = { side: Math.round(sx * 100) / 100, height: Math.round(sy * 100) / 100 };
     drawTip();
+    render();
   };
   pad.addEventListener("pointerdown", (ev) => { setTip(ev); pad.setPointerCapture(ev.pointerId); });
   pad.addEventListener("pointermove", (ev) => { if (ev.buttons) setTip(ev); });
@@ -650,7 +652,10 @@ async function main() {
   $("#strike").addEventListener("click", strike);
   $("#undo").addEventListener("click", undo);
   $("#concede").addEventListener("click", () => simple("concede"));
-  $("#power").addEventListener("input", (ev) => { $("#power-value").textContent = `${ev.target.value}%`; });
+  $("#power").addEventListener("input", (ev) => {
+    $("#power-value").textContent = `${ev.target.value}%`;
+    render();
+  });
   $("#elevation").addEventListener("input", (ev) => { $("#elevation-value").textContent = `${ev.target.value}°`; });
   $("#copy-invite").addEventListener("click", () => navigator.clipboard?.writeText($("#invite-url").value));
   $("#new-match").addEventListener("click", () => { location.hash = ""; location.reload(); });

@@ -194,6 +194,40 @@ export class TableView {
     c.restore();
   }
 
+  drawCue(g) {
+    // The cue behind the cue ball: drawn back with the power, offset by the side spin.
+    const c = this.ctx, R = this.geo.ball_radius;
+    const a = g.angle * Math.PI / 180, ux = Math.cos(a), uy = Math.sin(a);
+    const px = -uy * (g.side || 0) * R, py = ux * (g.side || 0) * R;
+    const gap = R + 12 + (g.power || 0) * 2.2;
+    const tip = [g.from[0] - ux * gap + px, g.from[1] - uy * gap + py];
+    const butt = [tip[0] - ux * 1450, tip[1] - uy * 1450];
+    const [tx, ty] = this.toScreen(...tip), [bx, by] = this.toScreen(...butt);
+    const grad = c.createLinearGradient(tx, ty, bx, by);
+    grad.addColorStop(0, "#e9e1cf");
+    grad.addColorStop(0.02, "#e9e1cf");
+    grad.addColorStop(0.021, "#3b6fb6");
+    grad.addColorStop(0.03, "#d9b98a");
+    grad.addColorStop(0.65, "#b07a45");
+    grad.addColorStop(0.7, "#1b1b1b");
+    grad.addColorStop(1, "#2b1a10");
+    c.save();
+    c.lineCap = "round";
+    c.strokeStyle = "rgba(0,0,0,0.35)";
+    c.lineWidth = Math.max(2, 26 * this.scale);
+    c.beginPath();
+    c.moveTo(tx + 3, ty + 4);
+    c.lineTo(bx + 3, by + 4);
+    c.stroke();
+    c.strokeStyle = grad;
+    c.lineWidth = Math.max(2, 22 * this.scale);
+    c.beginPath();
+    c.moveTo(tx, ty);
+    c.lineTo(bx, by);
+    c.stroke();
+    c.restore();
+  }
+
   drawGuide() {
     const g = this.guide;
     if (!g) return;
@@ -220,6 +254,7 @@ export class TableView {
       c.stroke();
     }
     c.restore();
+    this.drawCue(g);
   }
 
   castRay(from, angle, cue) {
