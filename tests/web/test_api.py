@@ -423,3 +423,17 @@ def test_websocket_actions_are_checked_like_http(client):
         assert out["ok"]["ruling"]["to_play"] == 1
         out = ask({"op": "undo", "token": tokens[1]})
         assert out["ok"]["type"] == "undo"
+
+
+def test_undo_against_a_bot_takes_back_its_replies_too(client):
+    r = client.post("/api/matches", json={
+        "discipline": "snooker", "players": [{"name": "Ann"}, {"name": "Bot", "kind": "bot"}]})
+    mid, token = r.json()["id"], r.json()["tokens"][0]
+    start = settled(client, mid)["ruling"]
+    snooker_foul(client, mid, token)
+    v = wait_for(lambda: (x := settled(client, mid)) and x["ruling"]["to_play"] == 0 and x)
+    assert any(e.get("player") == 1 for e in v["log"])
+    r = client.post(f"/api/matches/{mid}/undo", headers=bearer(token))
+    assert r.status_code == 200 and r.json()["undone"] >= 2
+    after = view(client, mid)["ruling"]
+    assert after["state"] == start["state"] and after["to_play"] == 0

@@ -355,6 +355,8 @@ class Hub:
 
     def kick(self, live: LiveMatch) -> None:
         """Let the game play its automatic steps and the bots' moves, in a thread."""
+        if live.running or live.match.over:
+            return  # without the lock: a reader must not wait for a bot thinking
         with live.lock:
             if live.running or live.match.over:
                 return
