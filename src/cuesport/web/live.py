@@ -74,7 +74,9 @@ class LiveMatch:
     lang: str
     frames: int  # best of
     log: list[dict[str, Any]] = field(default_factory=list)
-    version: int = 0
+    # Versions (and log sequence numbers) start from the clock in ms, so after a server
+    # restart they still only go up and open pages notice what is new.
+    version: int = field(default_factory=lambda: int(time.time() * 1000))
     high_break: list[int] = field(default_factory=lambda: [0, 0])
     snapshot: dict[str, Any] = field(default_factory=dict)  # read without the lock
     lock: threading.RLock = field(default_factory=threading.RLock)
@@ -102,7 +104,6 @@ class Hub:
     def __init__(self, store: Store, *, bot_delay: float = 0.6, seed: int | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
-        self.rng = secrets.SystemRandom() if seed is None else None
         self.seed = seed
         self.matches: dict[int, LiveMatch] = {}
         self.lock = threading.Lock()
