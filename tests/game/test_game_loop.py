@@ -7,7 +7,7 @@ import pytest
 from cuesport.equipment import pocket, snooker_spots, table_for
 from cuesport.game.bots.aim import pot_lines
 from cuesport.game.match import GameError, Match, MatchFormat
-from cuesport.game.moves import Choose, Concede, Strike
+from cuesport.game.moves import Choose, Claim, Concede, Strike
 from cuesport.game.players import Human, make_player
 from cuesport.game.storage import Store
 from cuesport.physics import Stroke
@@ -143,6 +143,17 @@ def test_snooker_respotted_black_lots_drawn() -> None:
     s = m.step()
     assert s.action is not None and "lots" in s.action
     assert m.state.in_hand == "D"
+
+
+def test_snooker_claim_with_only_the_black_left() -> None:
+    t = table_for("snooker")
+    balls = {"cue": (600.0, 1500.0), "black": snooker_spots(t)["black"]}
+    m = Match("snooker", humans(), start=snooker_start(balls, to_play=0, score=(30, 10),
+                                                       phase="sequence"))
+    with pytest.raises(GameError):
+        m.play(Claim(), player=1)  # out of turn
+    m.play(Claim(), player=0)
+    assert m.ruling["frame_over"] and m.ruling["winner"] == 0
 
 
 def test_straight_pool_breaking_foul_re_break() -> None:

@@ -7,12 +7,13 @@ next (:mod:`cuesport.game.match`). Bots (:mod:`cuesport.game.bots`), statistics
 
 from cuesport.game.bots import Bot
 from cuesport.game.match import GameError, Match, MatchFormat, Step
-from cuesport.game.moves import Choose, Concede, Move, Strike
+from cuesport.game.moves import Choose, Claim, Concede, Move, Strike
 from cuesport.game.players import Human, make_player
 
 __all__ = [
     "Bot",
     "Choose",
+    "Claim",
     "Concede",
     "GameError",
     "Human",

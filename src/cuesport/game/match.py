@@ -29,7 +29,7 @@ from cuesport.equipment import (
 )
 from cuesport.game.bots.aim import cue_ball_of
 from cuesport.game.bots.search import Candidate, Turn, playable, shot_action
-from cuesport.game.moves import Choose, Concede, Move, Strike
+from cuesport.game.moves import Choose, Claim, Concede, Move, Strike
 from cuesport.game.storage import Store
 from cuesport.physics import PhysicsError, Stroke, simulate
 from cuesport.physics import Shot as PhysShot
@@ -256,6 +256,8 @@ class Match:
             return self._feed({"decision": {"player": who, "choice": move.choice}}, move)
         if isinstance(move, Concede):
             return self._feed({"concede": {"player": who}}, move)
+        if isinstance(move, Claim):
+            return self._feed({"claim": {"player": who}}, move)
         if isinstance(move, Strike):
             return self._strike(who, move)
         raise GameError(f"unknown move {move!r}")

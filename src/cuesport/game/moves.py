@@ -35,4 +35,9 @@ class Concede:
     pass
 
 
-Move = Strike | Choose | Concede
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """SNK-2.1(b): claim the frame with only the black left and a lead of more than 7."""
+
+
+Move = Strike | Choose | Concede | Claim

@@ -14,7 +14,7 @@ import math
 import random
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cuesport.equipment import TableSpec, head_string_y
@@ -408,6 +408,12 @@ def _score(turn: Turn, cands: list[Candidate], look: bool, deadline: float
             phys = simulate(turn.table, position_of(turn, c), c.stroke, record=False)
         except ValueError:
             continue
+        if c.kind == "escape" and c.nominate is not None:
+            # the plan is the noise-free path: nominate the colour it reaches first
+            first = next((e["hit"][1] for e in phys.events
+                          if "hit" in e and e["hit"][0] == c.stroke.cue_ball), None)
+            if first is not None and first != c.nominate and first in turn.targets():
+                c = replace(c, nominate=first, target=first)
         out.append((judge(turn, phys, c, look), c))
     out.sort(key=lambda s: -s[0])
     return out
