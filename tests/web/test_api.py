@@ -362,6 +362,8 @@ def test_a_restarted_server_resumes_the_match(db_url):
     with TestClient(create_app(Store(db_url), bot_delay=0.0)) as c:
         after = view(c, mid)
         assert after["ruling"] == before["ruling"] and after["seats"] == before["seats"]
+        assert after["version"] > before["version"]  # open pages see the restart as news
+        assert [e["type"] for e in after["log"]] == ["shot"]  # the frame's calls so far
         r = c.post(f"/api/matches/{mid}/decide", headers=bearer(tokens[1]),
                    json={"choice": "play"})
         assert r.status_code == 200  # the tokens still hold their seats
