@@ -288,7 +288,7 @@ function addCalls(entry, view) {
     let extra = "";
     if (entry.type === "shot" && entry.shot) {
       const pots = Object.keys(entry.shot.pocketed || {});
-      extra = pots.length ? `${t("potted")}: ${pots.join(", ")}` : t("noPot");
+      extra = pots.length ? `${t("potted")}: ${pots.map(ballName).join(", ")}` : t("noPot");
     } else if (entry.type === "decision") {
       extra = t(`choice.${entry.action.decision.choice}`);
     } else if (entry.type === "undo") {
@@ -540,7 +540,9 @@ function bindTable() {
     if (actingSeat() === null || app.busy || !app.table) return;
     const p = pointer(ev);
     const pl = app.table.placing;
-    if (pl && Math.hypot(p[0] - pl.at[0], p[1] - pl.at[1]) < app.table.geo.ball_radius * 2.5) {
+    // A finger is wider than a ball on a phone: grab within 24 px or 2.5 radii.
+    const grab = Math.max(app.table.geo.ball_radius * 2.5, 24 / app.table.scale);
+    if (pl && Math.hypot(p[0] - pl.at[0], p[1] - pl.at[1]) < grab) {
       dragging = true;
       canvas.setPointerCapture(ev.pointerId);
       return;
