@@ -6,7 +6,7 @@ import { TableView } from "./table.js";
 import { lang, setLang, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
-const POOL = ["eight-ball", "nine-ball", "ten-ball", "straight-pool"];
+const CALLED = ["eight-ball", "ten-ball", "straight-pool"]; // call-shot games
 
 const app = {
   match: null,        // last view from the server
@@ -232,7 +232,7 @@ function render() {
   fillSelect($("#nominate"), ["", ...nominable], (b) => (b ? ballName(b) : "—"));
   $("#nominate-row").hidden = !nominable.length;
   $("#nominate-label").textContent = r.free_ball ? t("freeBall") : t("nominate");
-  const calling = ["eight-ball", "straight-pool"].includes(m.discipline);
+  const calling = CALLED.includes(m.discipline);
   $("#call-row").hidden = !calling;
   if (calling) {
     const numbered = onBalls.filter((b) => b !== "cue").sort((a, b) => Number(a) - Number(b));
@@ -432,7 +432,7 @@ async function strike() {
     if (b === null) return;
     body.nominate = b;
   }
-  if (["eight-ball", "straight-pool"].includes(d) && !r.state.breaking) {
+  if (CALLED.includes(d) && !r.state.breaking) {
     const called = { ball: $("#call-ball").value, pocket: $("#call-pocket").value };
     let how = $("#safety").checked ? "safety" : null;
     if (!how) {
