@@ -206,7 +206,10 @@ function render() {
     status = m.winner === null ? `${t("matchOver")}: ${t("draw")}`
       : `${t("matchOver")}: ${m.seats[m.winner].name} ${t("winner")}`;
   } else if (!mySeats().length) status = t("spectating");
-  else if (seat === null) status = `${t("waiting")} ${m.seats[r.to_play].name}…`;
+  else if (seat === null) {
+    status = `${t("waiting")} ${m.seats[r.to_play].name}…` +
+      (m.seats[r.to_play].joined ? "" : ` (${t("notJoined")})`);
+  }
   else status = `${m.seats[seat].name} ${t("toPlay")}` +
     (r.free_ball ? ` — ${t("freeBall")}` : "") +
     (r.in_hand ? ` — ${t("placeHint")}` : ` — ${t("aimHint")}`);
