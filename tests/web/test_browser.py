@@ -137,6 +137,7 @@ def test_nine_ball_against_a_bot(server, browser):
     # A soft stroke into the head cushion: it touches nothing, a foul (deterministic).
     aim_and_strike(page, (cue_at[0], cue_at[1] - 300), power=12)
     page.wait_for_function("() => document.body.dataset.animating === '1'")
+    page.wait_for_timeout(700)  # into the stroke
     shot(page, "nine-ball-moving")
     page.wait_for_function("(n) => document.body.dataset.animating === '0' && "
                            "document.querySelectorAll('#calls li').length > n",

@@ -205,7 +205,8 @@ function render() {
   if (m.over) {
     status = m.winner === null ? `${t("matchOver")}: ${t("draw")}`
       : `${t("matchOver")}: ${m.seats[m.winner].name} ${t("winner")}`;
-  } else if (!mySeats().length) status = t("spectating");
+  } else if (app.busy) status = t("rolling");
+  else if (!mySeats().length) status = t("spectating");
   else if (seat === null) {
     status = `${t("waiting")} ${m.seats[r.to_play].name}…` +
       (m.seats[r.to_play].joined ? "" : ` (${t("notJoined")})`);
@@ -243,7 +244,7 @@ function render() {
   }
   $("#push-row").hidden = !r.push_out;
   // cue ball in hand
-  if (mine && r.in_hand && !r.options.length) {
+  if ((mine || (app.striking && seat !== null)) && r.in_hand && !r.options.length) {
     if (!app.place || !placeOk(app.place, r.in_hand)) app.place = defaultPlace(r.in_hand);
     app.table.placing = { at: app.place, ok: placeOk(app.place, r.in_hand), cue: cueName(seat) };
   } else {
@@ -456,14 +457,17 @@ async function strike() {
   }
   try {
     app.busy = true;
+    app.striking = true;  // keep the placed cue ball drawn until the shot comes back
     render();
     await api("POST", `/api/matches/${app.match.id}/strike`, body, seat);
     $("#push-out").checked = false;
     $("#nominate").value = "";
     app.busy = false;
+    app.striking = false;
     await refresh();
   } catch (e) {
     app.busy = false;
+    app.striking = false;
     flash(e.message);
     render();
   }
