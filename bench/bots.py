@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from cuesport.game.match import DISCIPLINES, Match, MatchFormat
@@ -81,9 +82,16 @@ def main() -> None:
     slow = {"straight-pool": 0, "snooker": 1, "snooker-one-red": 2}
     order = sorted(range(len(jobs)), key=lambda i: (jobs[i][1] != "strong",
                                                      slow.get(jobs[i][0], 9)))
+    done: dict[int, dict[str, Any]] = {}
     with ProcessPoolExecutor(args.workers) as pool:
-        done = dict(zip(order, pool.map(run, [jobs[i] for i in order]), strict=True))
-    rows = [done[i] for i in range(len(jobs))]
+        futures = {pool.submit(run, jobs[i]): i for i in order}
+        for fut in as_completed(futures):
+            i = futures[fut]
+            try:
+                done[i] = fut.result()
+            except Exception as err:  # report the failure, keep the other rows
+                print(f"{jobs[i][0]}/{jobs[i][1]} failed: {err}", file=sys.stderr, flush=True)
+    rows = [done[i] for i in range(len(jobs)) if i in done]
     head = ("discipline", "level", "frames", "avg break", "high", "pot %", "fouls/fr",
             "s/frame", "s/decision", "max s/dec", "stalemates", "conceded")
     print("| " + " | ".join(head) + " |")

@@ -6,6 +6,7 @@ import argparse
 import sys
 import time
 
+RACKS = ("eight-ball", "nine-ball", "ten-ball")
 DISCIPLINES = ("snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball",
                "straight-pool")
 
@@ -88,7 +89,9 @@ def run(args: argparse.Namespace) -> int:
             elif s.kind in ("frame-start", "match-end"):
                 res = m.results[-1]
                 a, b = res.score
-                msg = (t(lang, "frame-won", n=res.number, name=m.names[res.winner], a=a, b=b)
+                # rotation games and eight-ball keep no score: the rack is the unit
+                key = "rack-won" if m.discipline in RACKS else "frame-won"
+                msg = (t(lang, key, n=res.number, name=m.names[res.winner], a=a, b=b)
                        if res.winner is not None else t(lang, "frame-drawn", n=res.number))
                 console.print(f"[bold]{msg}[/bold] — {m.wins[0]}-{m.wins[1]}")
                 progress.update(task, completed=len(m.results))

@@ -7,13 +7,15 @@ pure ``shot``, :mod:`choices` takes the decisions, :mod:`levels` sets noise and 
 
 from __future__ import annotations
 
+import math
 import random
 
+from cuesport.game.bots.aim import in_hand_spots
 from cuesport.game.bots.choices import decide, should_concede
 from cuesport.game.bots.levels import LEVELS
 from cuesport.game.bots.search import Budget, Candidate, Turn, best_stroke
 from cuesport.game.moves import Choose, Concede, Move, Strike
-from cuesport.physics import StrokeNoise
+from cuesport.physics import Stroke, StrokeNoise
 
 __all__ = ["LEVELS", "Bot", "Budget", "Candidate", "Turn"]
 
@@ -41,11 +43,29 @@ class Bot:
             return Choose(decide(turn))
         if should_concede(turn):
             return Concede()
-        choice = best_stroke(turn, self.budget, self.noise)
+        try:
+            choice = best_stroke(turn, self.budget, self.noise)
+        except RuntimeError:
+            return self._fallback(turn)
         self.simulations += choice.simulations
         c = choice.candidate
         stroke = self.noise.apply(c.stroke, self.rng)
         return Strike(stroke, c.cue_ball, c.nominate, c.call, c.push_out, c.kind, c.target)
+
+    def _fallback(self, turn: Turn) -> Move:
+        """Nothing simulated cleanly: a plain stroke at the nearest ball (never expected)."""
+        st = turn.state
+        spot = None
+        if st.in_hand is not None:
+            spots = in_hand_spots(turn.table, st.in_hand, st.balls, turn.cue, turn.targets(), 1)
+            spot = spots[0] if spots else None
+        here = spot or st.balls.get(turn.cue, (turn.table.width / 2, turn.table.length / 4))
+        others = [b for b in st.balls if b != turn.cue]
+        angle = 90.0
+        if others:
+            b = min(others, key=lambda n: math.dist(st.balls[n], here))
+            angle = math.degrees(math.atan2(st.balls[b][1] - here[1], st.balls[b][0] - here[0]))
+        return Strike(Stroke(angle, 2.0, cue_ball=turn.cue), spot, kind="escape")
 
     def lag_speed(self) -> float:
         """Cue speed for the lag (POOL-1.2): to the foot rail and back near the head rail."""

@@ -103,7 +103,13 @@ def pot_lines(table: TableSpec, balls: Mapping[str, Vec], cue: str, cue_pos: Vec
         for name, aim, axis in _pocket_aims(table):
             dx, dy = aim[0] - tp[0], aim[1] - tp[1]
             d2 = math.hypot(dx, dy)
-            if d2 < 1e-6:
+            if d2 < 1.2 * r:
+                # hanging in the jaws: any contact drops it, so hit it full
+                gx, gy = tp[0] - cue_pos[0], tp[1] - cue_pos[1]
+                d1 = math.hypot(gx, gy)
+                if d1 > 2 * r and path_clear(cue_pos, tp, others, r, ignore=(t,)):
+                    lines.append(PotLine(t, name, math.degrees(math.atan2(gy, gx)), 0.0,
+                                         d1 - 2 * r, 0.0, ease(table, 0.0, d1, 0.0), aim))
                 continue
             ux, uy = dx / d2, dy / d2
             # the ball must enter the mouth from the table side, not along the jaws

@@ -24,6 +24,6 @@ LEVELS: dict[str, tuple[StrokeNoise, Budget]] = {
     "strong": (
         StrokeNoise(angle=0.045, speed=0.03, side=0.01, height=0.01, elevation=0.0),
         Budget(lines=6, speeds=(0.7, 0.9, 1.2, 1.6), heights=(-0.6, -0.2, 0.2, 0.5),
-               safeties=6, keep=6, samples=8, spots=5, escape_step=5.0, seconds=0.5),
+               safeties=6, keep=6, samples=8, spots=5, escape_step=5.0, seconds=0.45),
     ),
 }

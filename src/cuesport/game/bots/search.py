@@ -117,11 +117,15 @@ def playable(table: TableSpec, balls: Mapping[str, Vec]) -> dict[str, Vec]:
     """The referee lets a ball rest hanging in a pocket's jaws; the simulator starts balls
     inside the cushion noses only, so such a ball is nudged in (by a few mm at most)."""
     r = table.ball_radius + 0.01
-    out = {k: (min(max(x, r), table.width - r), min(max(y, r), table.length - r))
-           for k, (x, y) in balls.items()}
-    # the referee also tolerates a hair of overlap (a recorded position); part such balls
+
+    def clamp(p: Vec) -> Vec:
+        return (min(max(p[0], r), table.width - r), min(max(p[1], r), table.length - r))
+
+    out = {k: clamp(v) for k, v in balls.items()}
+    # the referee also tolerates a hair of overlap (a recorded position): part such balls,
+    # clamping again each round so that a ball pinned by a cushion pushes the other away
     names = list(out)
-    for _ in range(3):
+    for _ in range(12):
         moved = False
         for i, a in enumerate(names):
             for b in names[i + 1:]:
@@ -130,8 +134,8 @@ def playable(table: TableSpec, balls: Mapping[str, Vec]) -> dict[str, Vec]:
                 gap = 2 * r + 0.02 - d
                 if gap > 0:
                     ux, uy = ((bx - ax) / d, (by - ay) / d) if d > 1e-9 else (1.0, 0.0)
-                    out[a] = (ax - ux * gap / 2, ay - uy * gap / 2)
-                    out[b] = (bx + ux * gap / 2, by + uy * gap / 2)
+                    out[a] = clamp((ax - ux * gap / 2, ay - uy * gap / 2))
+                    out[b] = clamp((bx + ux * gap / 2, by + uy * gap / 2))
                     moved = True
         if not moved:
             break
@@ -261,7 +265,7 @@ def candidates(turn: Turn, budget: Budget) -> list[Candidate]:
             nominate, call = _declare(turn, b, None, breaking)
             fr = (-0.85, 0.0, 0.85) if budget.safeties >= 6 else (-0.5, 0.0, 0.5)
             for ang in contact_angles(spot, pos[b], r, fr):
-                for sp in (0.9, 1.8) if budget.safeties >= 3 else (2.0,):
+                for sp in (0.45, 0.9, 1.8) if budget.safeties >= 3 else (0.6, 2.0):
                     out.append(Candidate(Stroke(ang, sp, 0.0, 0.0, cue_ball=cue), placed,
                                          nominate, call, False, "safety", b))
     if bool(getattr(st, "push_out", False)) and spots:
@@ -373,11 +377,14 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             all(v < -1.0 for v, _ in scored) and budget.escape_step < 10)):
         extra = escapes(turn, budget)
         turn.rng.shuffle(extra)
-        more = _score(turn, extra, budget.look, deadline + 0.3 * budget.seconds)
+        more = _score(turn, extra, budget.look, deadline + 0.2 * budget.seconds)
         sims += len(more)
         scored = sorted(scored + more, key=lambda s: -s[0])
     if not scored:
-        raise RuntimeError("no stroke could be generated")
+        st = turn.state
+        raise RuntimeError(
+            f"no stroke could be generated ({turn.discipline}, in hand {st.in_hand}, "
+            f"{len(cands)} candidates, balls {dict(st.balls)})")
     if budget.samples <= 0 or budget.keep <= 1:
         v, c = scored[0]
         return Choice(c, v, sims)
