@@ -439,3 +439,13 @@ def test_undo_against_a_bot_takes_back_its_replies_too(client):
     assert r.status_code == 200 and r.json()["undone"] >= 2
     after = view(client, mid)["ruling"]
     assert after["state"] == start["state"] and after["to_play"] == 0
+
+
+def test_serve_command_binds_this_machine_by_default(client):
+    from cuesport.cli import build_parser
+
+    args = build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.db) == ("127.0.0.1", 8000, None)
+    docs = client.get("/api/docs")
+    assert docs.status_code == 200 and "content-security-policy" not in docs.headers
+    assert client.get("/api/openapi.json").json()["paths"]["/api/matches/{mid}/strike"]
