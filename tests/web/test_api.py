@@ -321,6 +321,29 @@ def test_concede_ends_the_match_and_then_everything_is_refused(client, db_url):
     assert Store(db_url).match(mid).winner == 1 - loser
 
 
+def test_claim_is_refused_unless_only_the_black_is_left(client):
+    mid, tokens = hotseat(client, "snooker")
+    before = view(client, mid)
+    r = client.post(f"/api/matches/{mid}/claim", headers=bearer(tokens[0]))
+    assert r.status_code == 422 and r.json()["error"]
+    r = client.post(f"/api/matches/{mid}/claim", headers=bearer(tokens[1]))
+    assert r.status_code == 409 and "not your turn" in r.json()["error"]
+    assert view(client, mid) == before
+
+
+def test_claim_with_only_the_black_left_wins_the_frame(client):
+    from cuesport.web.live import Seat
+
+    hub = client.app.state.hub
+    live, tokens = hub.create("snooker", [Seat("Ann"), Seat("Bob")], {}, 1, "en", start={
+        "balls": {"black": [889.0, 3245.0], "cue": [889.0, 2800.0]}, "to_play": 0,
+        "score": [60, 20]})
+    r = client.post(f"/api/matches/{live.id}/claim", headers=bearer(tokens[0]))
+    assert r.status_code == 200, r.text[:300]
+    v = settled(client, live.id)
+    assert v["over"] and v["winner"] == 0
+
+
 def test_best_of_three_goes_on_to_the_next_frame(client):
     r = client.post("/api/matches", json={"discipline": "snooker", "frames": 3,
                                           "players": [{"name": "A"}, {"name": "B"}]})

@@ -57,6 +57,10 @@ def concede(h: Hub, live: LiveMatch, token: str | None, body: None = None) -> di
     return h.concede(live, seat_of(live, token))
 
 
+def claim(h: Hub, live: LiveMatch, token: str | None, body: None = None) -> dict[str, Any]:
+    return h.claim(live, seat_of(live, token))
+
+
 # op -> (body model or None, action): what a WebSocket message may ask for.
 ACTIONS: dict[str, tuple[type[BaseModel] | None, Callable[..., dict[str, Any]]]] = {
     "join": (JoinIn, join),
@@ -65,4 +69,5 @@ ACTIONS: dict[str, tuple[type[BaseModel] | None, Callable[..., dict[str, Any]]]]
     "decide": (DecideIn, decide),
     "undo": (None, undo),
     "concede": (None, concede),
+    "claim": (None, claim),
 }

@@ -27,7 +27,7 @@ import sqlalchemy as sa
 
 from cuesport.game.bots.aim import cue_ball_of
 from cuesport.game.match import GameError, Match, MatchFormat, Step
-from cuesport.game.moves import Choose, Concede, Strike
+from cuesport.game.moves import Choose, Claim, Concede, Strike
 from cuesport.game.players import Human, make_player
 from cuesport.game.storage import Store
 from cuesport.physics import Stroke
@@ -112,7 +112,9 @@ class Hub:
     # ------------------------------------------------------------ create and load
 
     def create(self, discipline: str, seats: list[Seat], rules: dict[str, Any],
-               frames: int, lang: str) -> tuple[LiveMatch, list[str | None]]:
+               frames: int, lang: str, start: dict[str, Any] | None = None,
+               ) -> tuple[LiveMatch, list[str | None]]:
+        """A new match; ``start`` (a protocol position for frame 1) is for tests and tools."""
         seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
         players = [Human(s.name, seed + i) if s.kind == "human"
                    else make_player(f"bot:{s.level}", seed + i) for i, s in enumerate(seats)]
@@ -120,7 +122,8 @@ class Hub:
         fmt = MatchFormat(frames=frames, race_to=frames // 2 + 1)
         try:
             m = Match(discipline, players, rules=rules, fmt=fmt, store=self.store, seed=seed,
-                      lang=lang, names=[s.name for s in seats], specs=specs, trajectories=True)
+                      lang=lang, names=[s.name for s in seats], specs=specs, trajectories=True,
+                      start=start)
         except ValueError as err:
             raise Refused(f"cannot start the match: {err}", 422) from err
         assert m.match_id is not None
@@ -268,6 +271,14 @@ class Hub:
         with live.lock:
             self._require_turn(live, seat)
             entry = self._play(live, Concede(), seat)
+        self.kick(live)
+        return entry
+
+    def claim(self, live: LiveMatch, seat: int) -> dict[str, Any]:
+        """SNK-2.1(b): only the black left and a lead of more than seven; the referee checks."""
+        with live.lock:
+            self._require_turn(live, seat)
+            entry = self._play(live, Claim(), seat)
         self.kick(live)
         return entry
 

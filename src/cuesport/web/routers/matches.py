@@ -1,4 +1,4 @@
-"""``/api/matches``: create a match, join a seat, place, strike, decide, undo, concede.
+"""``/api/matches``: create a match, join a seat, place, strike, decide, undo, concede, claim.
 
 A seat acts with its secret token in the ``Authorization: Bearer`` header; without one a
 request is a spectator's and may only read. Refusals are 4xx ``{"error": ...}`` and change
@@ -86,3 +86,8 @@ def undo(mid: int, h: HubDep, token: TokenDep) -> dict[str, Any]:
 @router.post("/{mid}/concede")
 def concede(mid: int, h: HubDep, token: TokenDep) -> dict[str, Any]:
     return actions.concede(h, h.get(mid), token)
+
+
+@router.post("/{mid}/claim")
+def claim(mid: int, h: HubDep, token: TokenDep) -> dict[str, Any]:
+    return actions.claim(h, h.get(mid), token)

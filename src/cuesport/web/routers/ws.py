@@ -3,7 +3,7 @@
 The server sends ``{"version": n}`` whenever the match changes (the page then reads
 ``GET /api/matches/{id}?since=...``). A client may also act through the socket, with the
 same checks as over HTTP: ``{"op": "strike", "token": "...", "body": {...}, "id": 7}``
-(ops: join, place, strike, decide, undo, concede) is answered by ``{"id": 7, "ok": {...}}``
+(ops: join, place, strike, decide, undo, concede, claim) is answered by ``{"id": 7, "ok": {...}}``
 or ``{"id": 7, "error": "...", "status": 409}``. Without a token the socket only watches.
 """
 

@@ -224,6 +224,10 @@ function render() {
   }
   $("#undo").disabled = !mySeats().length || m.over || app.busy;
   $("#concede").disabled = seat === null || app.busy;
+  // SNK-2.1(b): with only the black left, a lead of more than seven may claim the frame.
+  const left = Object.keys(r.state.balls).filter((b) => r.state.balls[b] && b !== "cue");
+  $("#claim").hidden = !(m.discipline === "snooker" && seat !== null && !app.busy &&
+    left.length === 1 && left[0] === "black" && r.score[seat] - r.score[1 - seat] > 7);
   // Declarations before the stroke: nominate (snooker, colours and the free ball), call a
   // ball and pocket or safety (eight-ball, 14.1), push out (nine/ten-ball, when allowed).
   const onBalls = Object.keys(app.table.balls);
@@ -661,6 +665,7 @@ async function main() {
   $("#strike").addEventListener("click", strike);
   $("#undo").addEventListener("click", undo);
   $("#concede").addEventListener("click", () => simple("concede"));
+  $("#claim").addEventListener("click", () => simple("claim"));
   $("#power").addEventListener("input", (ev) => {
     $("#power-value").textContent = `${ev.target.value}%`;
     render();
