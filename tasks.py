@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -46,16 +47,37 @@ def setup() -> Path:
 
 
 def start(args: list[str]) -> int:
-    """A short bot-vs-bot match with live commentary (one nine-ball rack, medium bots),
-    stored in the default database; extra arguments go to ``cuesport play``."""
+    """The main job: the browser table (``cuesport serve``), which prints its address."""
     py = str(setup())
-    cmd = [py, "-m", "cuesport", "play", "nine-ball", "--players", "bot:medium",
-           "bot:medium", "--frames", "1", *args]
-    return subprocess.call(cmd)
+    try:
+        return subprocess.call([py, "-m", "cuesport", "serve", *args])
+    except KeyboardInterrupt:
+        return 0
+
+
+def chromium() -> str | None:
+    """The system Chromium for the browser tests; installed with apt-get when we can."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found:
+        return found
+    apt = shutil.which("apt-get")
+    root = hasattr(os, "geteuid") and os.geteuid() == 0
+    if apt and root:
+        print("installing chromium (apt-get) for the browser tests ...", flush=True)
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        ok = subprocess.call([apt, "update", "-q"], env=env) == 0 and subprocess.call(
+            [apt, "install", "-y", "-q", "chromium"], env=env) == 0
+        found = shutil.which("chromium") if ok else None
+    if not found:
+        bar = "!" * 78
+        print(f"{bar}\nNO CHROMIUM: the browser tests will be SKIPPED. Install it "
+              f"(apt-get install chromium, as root) and run again.\n{bar}", flush=True)
+    return found
 
 
 def test(args: list[str]) -> int:
     py = str(setup())
+    chromium()
     rc = subprocess.call([py, "-m", "ruff", "check", "src", "tests", "bench", "tasks.py"], cwd=ROOT)
     if rc:
         return rc

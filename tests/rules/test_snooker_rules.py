@@ -59,6 +59,14 @@ def test_snk_2_6_a_snk_3_12_d_iv_other_ball_struck_with_the_tip():
     assert "SNK-3.12(d)(iv)" in rules_of(r) and r["points"] == [0, 7]
 
 
+def test_snk_3_12_b_vi_touching_a_ball_during_a_stroke_costs_its_value():
+    black = last([shot(0, ["red1"], touched=["black"])], start=position(FULL))
+    assert "SNK-3.12(b)(vi)" in rules_of(black) and black["points"] == [0, 7]
+    assert not black["legal"] and black["to_play"] == 1
+    red = last([shot(0, ["red1"], touched=["red5"])], start=position(FULL))
+    assert "SNK-3.12(b)(vi)" in rules_of(red) and red["points"] == [0, 4]
+
+
 def test_snk_2_9_snk_2_9_a_cue_ball_in_hand_after_a_touch_while_placing():
     held = last([shot(0, stroke=False, touched=["yellow"])], start=position(FULL | {"cue": None},
                                                                              started=True))

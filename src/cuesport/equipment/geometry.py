@@ -523,7 +523,6 @@ def snookered_in_hand(
     obstacles = np.array(list(balls_not_on.values()), float).reshape(-1, 2)
     reach = np.full(len(obstacles), 2.0 * radius)
     discs = _jaw_discs(table)
-    free = np.zeros(len(cues), dtype=bool)
     for target in balls_on.values():
         left, right, dist = _edge_ends(cues, target, radius)
         ok = dist < 2.0 * radius + touch_tol  # a touching ball on (SNK-3.8)
@@ -536,10 +535,10 @@ def snookered_in_hand(
                 near = _discs_near(discs, np.vstack([cues, ends]), radius)
                 by_jaw = _first_touch_many(cues, ends, near[:, :2], radius + near[:, 2])
                 ok |= np.isfinite(by_ball) & (by_jaw < by_ball)
-        free |= ok | both_clear
-        if free.all():
+        # One free placement anywhere in the D is enough: not snookered.
+        if (ok | both_clear).any():
             return False
-    return not free.any()
+    return True
 
 
 def cue_ball_snookered(

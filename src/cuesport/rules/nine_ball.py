@@ -10,10 +10,10 @@ Ruling fields: the pool ones (``fouls_in_a_row``, ``warning``, ``breaking``) and
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
 from cuesport.equipment.racks import nine_ball_rack
-from cuesport.rules.base import Foul, FrameState, Options, Outcome
+from cuesport.rules.base import Foul, Options, Outcome
 from cuesport.rules.calls import Call
 from cuesport.rules.pool import (
     ALL_FOULS,
@@ -41,14 +41,6 @@ class NineBallReferee(PoolReferee):
 
     def rack(self, rng: random.Random) -> Position:
         return nine_ball_rack(self.table, rng)  # P9-2.2
-
-    def ball_on(self, state: FrameState) -> tuple[str, ...] | None:
-        low = self.lowest(state.balls)
-        return (low,) if low else None
-
-    def extra_fields(self, state: FrameState) -> dict[str, Any]:
-        assert isinstance(state, PoolState)
-        return super().extra_fields(state) | {"push_out": state.push_out}
 
     def judge(self, state: PoolState, play: Play, fouls: list[Foul]
               ) -> tuple[Outcome, PoolState]:

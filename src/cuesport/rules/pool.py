@@ -343,15 +343,24 @@ class PoolReferee(Referee):
         out.update(self.game_state_to_json(state))
         return out
 
+    def ball_on(self, state: FrameState) -> tuple[str, ...] | None:
+        if not self.rotation:
+            return None
+        low = self.lowest(state.balls)  # POOL-6.2: the lowest ball first
+        return (low,) if low else None
+
     def extra_fields(self, state: FrameState) -> dict[str, Any]:
         assert isinstance(state, PoolState)
         p = state.to_play
-        return {
+        out = {
             "fouls_in_a_row": list(state.fouls_in_a_row),
             "warning": bool(self.three_foul_rule and state.warned[p]
                             and state.fouls_in_a_row[p] == 2),
             "breaking": state.breaking,
         }
+        if self.push_outs:
+            out["push_out"] = state.push_out
+        return out
 
     # ------------------------------------------------------------ helpers
 

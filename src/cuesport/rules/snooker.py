@@ -245,10 +245,10 @@ class SnookerReferee(SnookerActions, Referee):
         return None if a[0] == a[1] else (0 if a[0] > a[1] else 1)
 
     def respot(self, colours: list[str], balls: Mapping[str, Vec]
-               ) -> tuple[dict[str, Vec], dict[str, Vec]]:
+               ) -> tuple[Mapping[str, Vec], dict[str, Vec]]:
         """SNK-3.7: respot colours (own spot, else highest free spot, else the line)."""
         if not colours:
-            return dict(balls), {}
+            return balls, {}
         try:
             new = respot_colours(colours, balls, self.table, tol=TOUCH_TOL)
         except NoRoomError as err:
@@ -339,9 +339,10 @@ class SnookerReferee(SnookerActions, Referee):
         # SNK-3.8: a touching ball must not be moved; a touching ball on counts as hit
         pushed: list[str] = []
         credited = False
-        if placed is None:
+        near = self.near_cue(state.balls) if placed is None else []
+        if near:
             first_cue = next((e for e in shot.events if "cue" in e.balls()), None)
-            for t in self.near_cue(state.balls):
+            for t in near:
                 involved = any(t in e.balls() for e in shot.events)
                 moved = (first_cue is not None and first_cue.hit is not None
                          and t in first_cue.hit)
@@ -353,23 +354,22 @@ class SnookerReferee(SnookerActions, Referee):
                     credited = True  # SNK-3.8(c)(i),(ii)
 
         # SNK-3.9: balls falling into a pocket by themselves
-        balls = dict(motion.balls)
+        fell = self.fell_by_itself(shot)
+        balls: Mapping[str, Vec] = motion.balls
         pots = dict(motion.potted)
         review: list[str] = []
-        fell = self.fell_by_itself(shot)
-        replay_all = False
         calls: list[Call] = []
-        for b in fell:
-            if shot.judgement.would_have_been_hit:
-                replay_all = True  # SNK-3.9(b)
-            else:
-                pots.pop(b, None)  # SNK-3.9(a): replaced, the stroke is ruled as it stands
-                balls[b] = state.balls[b]
-                calls.append(Call.of("ball-replaced", ball=b))
-        if fell and not replay_all:
-            self.check_balls(balls, "after")
+        replay_all = bool(fell) and shot.judgement.would_have_been_hit  # SNK-3.9(b)
         if replay_all:
             pots = {b: k for b, k in pots.items() if b not in fell}
+        elif fell:
+            put_back = dict(motion.balls)
+            for b in fell:
+                pots.pop(b, None)  # SNK-3.9(a): replaced, the stroke is ruled as it stands
+                put_back[b] = state.balls[b]
+                calls.append(Call.of("ball-replaced", ball=b))
+            self.check_balls(put_back, "after")
+            balls = put_back
 
         facts = StrokeFacts(
             phase=state.phase, v_on=v_on, on=on, nominated=nominated, free=free, first=fc,

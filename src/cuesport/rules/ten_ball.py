@@ -18,7 +18,7 @@ from typing import Any
 
 from cuesport.equipment.racks import ten_ball_rack
 from cuesport.record import Call as CallModel
-from cuesport.rules.base import Foul, FrameState, Outcome
+from cuesport.rules.base import Foul, Outcome
 from cuesport.rules.calls import Call
 from cuesport.rules.pool import ALL_FOULS, Play, PoolReferee, PoolState, Position, evolve
 
@@ -34,14 +34,6 @@ class TenBallReferee(PoolReferee):
 
     def rack(self, rng: random.Random) -> Position:
         return ten_ball_rack(self.table, rng)  # P10-9.2
-
-    def ball_on(self, state: FrameState) -> tuple[str, ...] | None:
-        low = self.lowest(state.balls)
-        return (low,) if low else None
-
-    def extra_fields(self, state: FrameState) -> dict[str, Any]:
-        assert isinstance(state, PoolState)
-        return super().extra_fields(state) | {"push_out": state.push_out}
 
     def spot_ten(self, play: Play) -> tuple[Any, dict[str, tuple[float, float]]]:
         """P10-9.9: the 10 is spotted unless it was the winning ball."""

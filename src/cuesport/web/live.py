@@ -1,0 +1,422 @@
+"""Matches being played on the web table: seats with secret tokens over the game's matches.
+
+The game loop is :class:`cuesport.game.match.Match` (frames, bots, the automatic parts,
+undo, storage per stroke, resume); this module adds what a server needs around it: seats
+held by secret tokens, a runner thread that lets bots and the automatic steps play while
+requests return at once, and a log of what happened (with the shots' trajectories) for
+the pages to animate. Seat tokens are kept, hashed, in the same database (table
+``web_seats``), so a server restart resumes the match with the same links.
+
+Only a token's holder acts for a seat, only the player to play strikes, decides or
+concedes, and a refused request changes nothing (checks come before any change).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import hmac
+import math
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import sqlalchemy as sa
+
+from cuesport.game.bots.aim import cue_ball_of
+from cuesport.game.match import GameError, Match, MatchFormat, Step
+from cuesport.game.moves import Choose, Claim, Concede, Strike
+from cuesport.game.players import Human, make_player
+from cuesport.game.storage import Store
+from cuesport.physics import Stroke
+from cuesport.web.errors import Refused
+
+SeatKind = Literal["human", "bot"]
+KEEP_SHOTS = 20  # trajectories kept in memory for late viewers (a break is ~50 kB)
+
+web_metadata = sa.MetaData()
+web_seats = sa.Table(
+    "web_seats",
+    web_metadata,
+    sa.Column("match_id", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("level", sa.String(16), nullable=False),
+    sa.Column("token_sha256", sa.String(64)),
+    sa.Column("lang", sa.String(4), nullable=False),
+)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass(slots=True)
+class Seat:
+    name: str
+    kind: SeatKind = "human"
+    level: str = "medium"
+    token_sha256: str | None = None  # None for a bot: nobody holds its seat
+    joined: bool = False
+
+    def public(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "level": self.level,
+                "joined": self.joined or self.kind == "bot"}
+
+
+@dataclass(slots=True)
+class LiveMatch:
+    id: int
+    match: Match
+    seats: list[Seat]
+    lang: str
+    frames: int  # best of
+    log: list[dict[str, Any]] = field(default_factory=list)
+    # Versions (and log sequence numbers) start from the clock in ms, so after a server
+    # restart they still only go up and open pages notice what is new.
+    version: int = field(default_factory=lambda: int(time.time() * 1000))
+    high_break: list[int] = field(default_factory=lambda: [0, 0])
+    snapshot: dict[str, Any] = field(default_factory=dict)  # read without the lock
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    running: bool = False
+
+    @property
+    def to_play(self) -> int:
+        return int(self.snapshot["ruling"]["to_play"])
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token this is (constant-time comparison), or None."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        found = None
+        for i, seat in enumerate(self.seats):
+            if seat.token_sha256 and hmac.compare_digest(seat.token_sha256, digest):
+                found = i
+        return found
+
+
+class Hub:
+    """All live matches of one server, backed by the game's store."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.6, seed: int | None = None) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.seed = seed
+        self.matches: dict[int, LiveMatch] = {}
+        self.lock = threading.Lock()
+        web_metadata.create_all(store.engine)
+
+    # ------------------------------------------------------------ create and load
+
+    def create(self, discipline: str, seats: list[Seat], rules: dict[str, Any],
+               frames: int, lang: str, start: dict[str, Any] | None = None,
+               ) -> tuple[LiveMatch, list[str | None]]:
+        """A new match; ``start`` (a protocol position for frame 1) is for tests and tools."""
+        seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
+        players = [Human(s.name, seed + i) if s.kind == "human"
+                   else make_player(f"bot:{s.level}", seed + i) for i, s in enumerate(seats)]
+        specs = [f"human:{s.name}" if s.kind == "human" else f"bot:{s.level}" for s in seats]
+        fmt = MatchFormat(frames=frames, race_to=frames // 2 + 1)
+        try:
+            m = Match(discipline, players, rules=rules, fmt=fmt, store=self.store, seed=seed,
+                      lang=lang, names=[s.name for s in seats], specs=specs, trajectories=True,
+                      start=start)
+        except ValueError as err:
+            raise Refused(f"cannot start the match: {err}", 422) from err
+        assert m.match_id is not None
+        for seat, name in zip(seats, m.names, strict=True):
+            seat.name = name  # the game tells two players of the same name apart
+        tokens: list[str | None] = []
+        for seat in seats:
+            tok = secrets.token_urlsafe(24) if seat.kind == "human" else None
+            seat.token_sha256 = token_hash(tok) if tok else None
+            tokens.append(tok)
+        with self.store.engine.begin() as conn:
+            conn.execute(web_seats.insert(), [
+                {"match_id": m.match_id, "seat": i, "kind": s.kind, "level": s.level,
+                 "token_sha256": s.token_sha256, "lang": lang} for i, s in enumerate(seats)])
+        live = LiveMatch(m.match_id, m, seats, lang, frames)
+        self._snap(live)
+        with self.lock:
+            self.matches[live.id] = live
+        self.kick(live)
+        return live, tokens
+
+    def get(self, mid: int) -> LiveMatch:
+        with self.lock:
+            live = self.matches.get(mid)
+            if live is None:
+                live = self._load(mid)
+                self.matches[mid] = live
+        self.kick(live)
+        return live
+
+    def _load(self, mid: int) -> LiveMatch:
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(sa.select(web_seats).where(web_seats.c.match_id == mid)
+                                .order_by(web_seats.c.seat)).all()
+        if len(rows) != 2:
+            raise Refused(f"no match {mid} on this table", 404)
+        lang = rows[0].lang
+        try:
+            m = Match.resume(self.store, mid, lang=lang, trajectories=True)
+        except (KeyError, GameError) as err:
+            raise Refused(f"match {mid} cannot be resumed: {err}", 404) from err
+        seats = [Seat(m.names[r.seat], r.kind, r.level, r.token_sha256) for r in rows]
+        frames = int(m.fmt.frames)
+        live = LiveMatch(mid, m, seats, lang, frames)
+        # The calls so far in this frame, and the high breaks of the match, from the store.
+        for fr in self.store.frames(mid):
+            for s in self.store.strokes(fr.id):
+                self._track_break(live, s["ruling"])
+                if fr.id == m.frame_id:
+                    self._publish(live, {"frame": fr.number, "player": _player_of(s["action"]),
+                                         "type": next(iter(s["action"])),
+                                         "action": _lean(s["action"]), "ruling": s["ruling"]})
+        self._snap(live)
+        return live
+
+    # ------------------------------------------------------------ views
+
+    def view(self, live: LiveMatch, since: int = -1, seat: int | None = None) -> dict[str, Any]:
+        snap = live.snapshot
+        return snap | {"you": seat, "log": [e for e in list(live.log) if e["seq"] > since]}
+
+    def _snap(self, live: LiveMatch) -> None:
+        m = live.match
+        live.snapshot = {
+            "id": live.id,
+            "discipline": m.discipline,
+            "rules": m.rules,
+            "lang": live.lang,
+            "seats": [s.public() for s in live.seats],
+            "frames": live.frames,
+            "frame_number": m.frame_no,
+            "frames_won": list(m.wins),
+            "high_break": list(live.high_break),
+            "over": m.over,
+            "winner": m.winner,
+            "version": live.version,
+            "busy": live.running,  # bots or automatic steps are playing
+            "cue_balls": [cue_ball_of(m.discipline, 0), cue_ball_of(m.discipline, 1)],
+            "ruling": copy.deepcopy(m.ruling),
+        }
+
+    # ------------------------------------------------------------ acting
+
+    def _require_turn(self, live: LiveMatch, seat: int) -> None:
+        m = live.match
+        if m.over:
+            raise Refused("the match is over", 409)
+        if m.state.frame_over or live.running:
+            raise Refused("wait: the table is busy (the other side is playing)", 409)
+        if m.to_play != seat:
+            raise Refused(f"not your turn: {m.names[m.to_play]} is to play", 409)
+
+    def place(self, live: LiveMatch, seat: int, at: tuple[float, float]) -> dict[str, Any]:
+        with live.lock:
+            self._require_turn(live, seat)
+            zone = live.match.state.in_hand
+            if zone is None:
+                raise Refused("the cue ball is not in hand", 409)
+            self._check_place(live, seat, at, zone)
+            return {"ok": True, "in_hand": zone}
+
+    def _check_place(self, live: LiveMatch, seat: int, at: tuple[float, float],
+                     zone: str) -> None:
+        if not all(math.isfinite(c) for c in at):
+            raise Refused("the cue ball position must be two finite numbers (mm)", 422)
+        try:  # the game's own check, so the page and the match never disagree
+            live.match._check_place(at, zone, cue_ball_of(live.match.discipline, seat))
+        except GameError as err:
+            raise Refused(str(err), 422) from None
+
+    def strike(self, live: LiveMatch, seat: int, stroke: dict[str, float],
+               place: tuple[float, float] | None, nominate: str | None, call: Any,
+               push_out: bool) -> dict[str, Any]:
+        with live.lock:
+            self._require_turn(live, seat)
+            m = live.match
+            zone = m.state.in_hand
+            if zone is not None and place is None:
+                raise Refused(f"the cue ball is in hand ({zone}): place it first", 422)
+            if zone is None and place is not None:
+                raise Refused("the cue ball is not in hand; it is played from where it lies",
+                              409)
+            if place is not None:
+                self._check_place(live, seat, place, zone or "table")
+            cue = cue_ball_of(m.discipline, seat)
+            if isinstance(call, dict):
+                call = (call["ball"], call["pocket"])
+            move = Strike(Stroke(cue_ball=cue, **stroke), place, nominate, call, push_out)
+            entry = self._play(live, move, seat)
+        self.kick(live)
+        return entry
+
+    def decide(self, live: LiveMatch, seat: int, choice: str) -> dict[str, Any]:
+        with live.lock:
+            self._require_turn(live, seat)
+            options = list(live.match.state.options)
+            if choice not in options:
+                offered = ", ".join(options) or "none"
+                raise Refused(f"decision {choice!r} is not on offer (offered: {offered})", 409)
+            entry = self._play(live, Choose(choice), seat)
+        self.kick(live)
+        return entry
+
+    def concede(self, live: LiveMatch, seat: int) -> dict[str, Any]:
+        with live.lock:
+            self._require_turn(live, seat)
+            entry = self._play(live, Concede(), seat)
+        self.kick(live)
+        return entry
+
+    def claim(self, live: LiveMatch, seat: int) -> dict[str, Any]:
+        """SNK-2.1(b): only the black left and a lead of more than seven; the referee checks."""
+        with live.lock:
+            self._require_turn(live, seat)
+            entry = self._play(live, Claim(), seat)
+        self.kick(live)
+        return entry
+
+    def undo(self, live: LiveMatch, seat: int) -> dict[str, Any]:
+        """Take back this seat's last action in the frame, and the bot's replies after it."""
+        with live.lock:
+            m = live.match
+            if m.over:
+                raise Refused("the match is over", 409)
+            if live.running:
+                raise Refused("wait: the table is busy (the other side is playing)", 409)
+            drop = 0
+            for action in reversed(m.session.actions):
+                who = _player_of(action)
+                if who is not None and live.seats[who].kind == "bot":
+                    drop += 1  # the bot's replies go too
+                    continue
+                if who != seat:
+                    raise Refused("only your own last action can be undone", 409)
+                drop += 1
+                break
+            else:
+                raise Refused("nothing of yours to undo in this frame", 409)
+            for _ in range(drop):
+                m.undo()
+            entry = self._publish(live, {"player": seat, "type": "undo", "undone": drop,
+                                         "ruling": copy.deepcopy(m.ruling)})
+            self._snap(live)
+        return entry
+
+    def join(self, live: LiveMatch, seat: int) -> dict[str, Any]:
+        with live.lock:
+            live.seats[seat].joined = True
+            live.version += 1
+            self._snap(live)
+            return {"seat": seat, "name": live.seats[seat].name}
+
+    # ------------------------------------------------------------ bookkeeping
+
+    def _play(self, live: LiveMatch, move: Any, seat: int) -> dict[str, Any]:
+        try:
+            step = live.match.play(move, seat)
+        except GameError as err:
+            raise Refused(str(err), 422) from None
+        entry = self._entry(live, step)
+        self._snap(live)
+        assert entry is not None
+        return entry
+
+    def _entry(self, live: LiveMatch, step: Step) -> dict[str, Any] | None:
+        m = live.match
+        if step.kind == "action" and step.action is not None:
+            ruling = step.ruling or {}
+            self._track_break(live, ruling)
+            shot = step.shot.to_json() if step.shot is not None and step.shot.trajectories \
+                else None
+            return self._publish(live, {"frame": step.frame, "player": step.player,
+                                        "type": next(iter(step.action)),
+                                        "action": _lean(step.action), "ruling": ruling,
+                                        "shot": shot, "kind": getattr(step.move, "kind", None)})
+        if step.kind == "frame-start":
+            return self._publish(live, {"frame": m.frame_no, "type": "frame-start",
+                                        "ruling": copy.deepcopy(m.ruling),
+                                        "frames_won": list(m.wins)})
+        if step.kind == "match-end":
+            return self._publish(live, {"frame": m.frame_no, "type": "match-over",
+                                        "winner": m.winner, "frames_won": list(m.wins)})
+        return None
+
+    @staticmethod
+    def _track_break(live: LiveMatch, ruling: dict[str, Any]) -> None:
+        p = ruling.get("to_play")
+        if p in (0, 1):
+            live.high_break[p] = max(live.high_break[p], int(ruling.get("break") or 0))
+
+    def _publish(self, live: LiveMatch, entry: dict[str, Any]) -> dict[str, Any]:
+        live.version += 1
+        entry = {"seq": live.version} | entry
+        live.log.append(entry)
+        shots = [e for e in live.log if e.get("shot")]
+        for old in shots[:-KEEP_SHOTS]:
+            old["shot"] = None
+        return entry
+
+    # ------------------------------------------------------------ the runner
+
+    def kick(self, live: LiveMatch) -> None:
+        """Let the game play its automatic steps and the bots' moves, in a thread."""
+        if live.running or live.match.over:
+            return  # without the lock: a reader must not wait for a bot thinking
+        with live.lock:
+            if live.running or live.match.over:
+                return
+            if not self._automatic_next(live):
+                return
+            live.running = True
+            live.version += 1
+            self._snap(live)  # pages see "busy" at once
+        threading.Thread(target=self._run, args=(live,), daemon=True,
+                         name=f"match-{live.id}").start()
+
+    def _automatic_next(self, live: LiveMatch) -> bool:
+        m = live.match
+        return m.state.frame_over or live.seats[m.to_play].kind == "bot" or \
+            bool(m.ruling.get("lots")) or (not m.session.actions and m.discipline in (
+                "eight-ball", "nine-ball", "ten-ball", "straight-pool"))
+
+    def _run(self, live: LiveMatch) -> None:
+        try:
+            for _ in range(2000):  # a bound, in case a bot and a rule ever loop
+                if live.seats[live.match.to_play].kind == "bot" and self.bot_delay:
+                    time.sleep(self.bot_delay)  # a human pace, and time to watch
+                with live.lock:
+                    m = live.match
+                    if m.over:
+                        break
+                    step = m.step()
+                    if step.kind == "wait":
+                        break
+                    self._entry(live, step)
+                    self._snap(live)
+                    if step.kind == "match-end":
+                        break
+        finally:
+            with live.lock:
+                live.running = False
+                live.version += 1  # the table is free: tell the pages
+                self._snap(live)
+
+
+def _player_of(action: dict[str, Any]) -> int | None:
+    for body in action.values():
+        if isinstance(body, dict) and isinstance(body.get("player"), int):
+            return int(body["player"])
+    return None
+
+
+def _lean(action: dict[str, Any]) -> dict[str, Any]:
+    """The action without its events list (the shot carries them already)."""
+    return {k: ({kk: vv for kk, vv in v.items() if kk != "events"} if isinstance(v, dict) else v)
+            for k, v in action.items()}

@@ -1,0 +1,93 @@
+"""``/api/matches``: create a match, join a seat, place, strike, decide, undo, concede, claim.
+
+A seat acts with its secret token in the ``Authorization: Bearer`` header; without one a
+request is a spectator's and may only read. Refusals are 4xx ``{"error": ...}`` and change
+nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+
+from cuesport.web import actions
+from cuesport.web.errors import Refused
+from cuesport.web.live import Hub, Seat
+from cuesport.web.schemas import DecideIn, JoinIn, MatchIn, PlaceIn, StrikeIn
+
+router = APIRouter(prefix="/api/matches", tags=["matches"])
+
+
+def hub(request: Request) -> Hub:
+    return request.app.state.hub
+
+
+def bearer(authorization: Annotated[str | None, Header(max_length=200)] = None) -> str | None:
+    if not authorization:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Refused("the Authorization header must be 'Bearer <seat token>'", 401)
+    return token.strip()
+
+
+HubDep = Annotated[Hub, Depends(hub)]
+TokenDep = Annotated[str | None, Depends(bearer)]
+
+
+@router.post("", status_code=201)
+def create(body: MatchIn, h: HubDep) -> dict[str, Any]:
+    seats = [Seat(name=p.name, kind=p.kind, level=p.level) for p in body.players]
+    live, tokens = h.create(body.discipline, seats, dict(body.rules), body.frames, body.lang)
+    # The fragment (never sent to the server) holds the seat tokens, comma-separated by seat.
+    links = {f"seat{i}": f"/#match={live.id}&token={',' * i}{t}"
+             for i, t in enumerate(tokens) if t}
+    links["spectator"] = f"/#match={live.id}"
+    return {"id": live.id, "tokens": tokens, "links": links,
+            "match": h.view(live, seat=None)}
+
+
+@router.get("/{mid}")
+def read(mid: int, h: HubDep, token: TokenDep,
+         since: int = Query(-1, ge=-1)) -> dict[str, Any]:
+    live = h.get(mid)
+    seat = live.seat_of(token) if token else None
+    if token and seat is None:
+        raise Refused("this token holds no seat in this match", 403)
+    return h.view(live, since, seat)
+
+
+@router.post("/{mid}/join")
+def join(mid: int, body: JoinIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
+    return actions.join(h, h.get(mid), token, body)
+
+
+@router.post("/{mid}/place")
+def place(mid: int, body: PlaceIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
+    return actions.place(h, h.get(mid), token, body)
+
+
+@router.post("/{mid}/strike")
+def strike(mid: int, body: StrikeIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
+    return actions.strike(h, h.get(mid), token, body)
+
+
+@router.post("/{mid}/decide")
+def decide(mid: int, body: DecideIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
+    return actions.decide(h, h.get(mid), token, body)
+
+
+@router.post("/{mid}/undo")
+def undo(mid: int, h: HubDep, token: TokenDep) -> dict[str, Any]:
+    return actions.undo(h, h.get(mid), token)
+
+
+@router.post("/{mid}/concede")
+def concede(mid: int, h: HubDep, token: TokenDep) -> dict[str, Any]:
+    return actions.concede(h, h.get(mid), token)
+
+
+@router.post("/{mid}/claim")
+def claim(mid: int, h: HubDep, token: TokenDep) -> dict[str, Any]:
+    return actions.claim(h, h.get(mid), token)

@@ -1,0 +1,693 @@
+// The browser table: set up a match, play it (aim, place, strike, decide), watch it.
+// State lives on the server; this page keeps only the seat tokens (in the URL fragment, so
+// a reload resumes) and what it has drawn so far.
+
+import { TableView } from "./table.js";
+import { lang, setLang, t } from "./i18n.js";
+
+const $ = (sel) => document.querySelector(sel);
+const CALLED = ["eight-ball", "ten-ball", "straight-pool"]; // call-shot games
+
+const app = {
+  match: null,        // last view from the server
+  tokens: [null, null],
+  table: null,
+  seen: -1,           // last log entry shown
+  queue: [],
+  busy: false,
+  aim: { angle: 90, locked: false },
+  place: null,        // [x, y] chosen for the cue ball in hand
+  tip: { side: 0, height: 0 },
+  timeScale: 1,
+  socket: null,
+  history: [],        // log entries shown so far
+};
+window.cuesport = app; // for the browser tests and the curious
+
+// ------------------------------------------------------------------ API
+
+async function api(method, path, body, seat) {
+  const headers = { "Content-Type": "application/json" };
+  const token = seat === undefined ? null : app.tokens[seat];
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const data = await res.json().catch(() => ({ error: res.statusText }));
+  if (!res.ok) throw new Error(data.error || res.statusText);
+  return data;
+}
+
+function flash(msg, bad = true) {
+  const el = $("#message");
+  el.textContent = msg;
+  el.className = bad ? "message bad" : "message";
+  el.hidden = !msg;
+  clearTimeout(flash.timer);
+  if (msg) flash.timer = setTimeout(() => { el.hidden = true; }, 5000);
+}
+
+// ------------------------------------------------------------------ set-up screen
+
+function readHash() {
+  const h = new URLSearchParams(location.hash.slice(1));
+  return { id: h.get("match"), tokens: (h.get("token") || "").split(",") };
+}
+
+function writeHash() {
+  // token=T0,T1 by seat; an empty place is a seat this browser does not hold.
+  const toks = app.tokens.map((x) => x || "").join(",");
+  location.hash = `match=${app.match.id}` + (toks === "," ? "" : `&token=${toks}`);
+}
+
+async function startMatch(ev) {
+  ev.preventDefault();
+  const f = new FormData(ev.target);
+  const mode = f.get("mode");
+  const body = {
+    discipline: f.get("discipline"),
+    frames: Number(f.get("frames")),
+    lang,
+    players: [
+      { name: f.get("you") || "Player 1", kind: "human" },
+      mode === "bot"
+        ? { name: `Bot (${t(`levels.${f.get("level")}`)})`, kind: "bot", level: f.get("level") }
+        : { name: f.get("them") || "Player 2", kind: "human" },
+    ],
+  };
+  try {
+    const made = await api("POST", "/api/matches", body);
+    app.tokens = [made.tokens[0], mode === "hotseat" ? made.tokens[1] : null];
+    app.invite = mode === "invite" ? new URL(made.links.seat1, location.href).href : null;
+    app.match = made.match;
+    writeHash();
+    await enterMatch(made.match);
+  } catch (e) {
+    flash(e.message);
+  }
+}
+
+// ------------------------------------------------------------------ the match screen
+
+async function enterMatch(view) {
+  $("#setup").hidden = true;
+  $("#game").hidden = false;
+  const size = view.rules && view.rules.table ? `?size=${view.rules.table}` : "";
+  const geo = await api("GET", `/api/tables/${view.discipline}${size}`);
+  const canvas = $("#table");
+  app.table = new TableView(canvas, geo);
+  app.match = view;
+  app.seen = view.version;
+  app.table.balls = ballsOf(view.ruling);
+  app.history = [...view.log];
+  const recent = view.log.slice(-6);
+  for (const e of recent) addCalls(e, view);
+  buildNominate();
+  if (app.invite) {
+    $("#invite").hidden = false;
+    $("#invite-url").value = app.invite;
+  }
+  $("#spectator-url").value = `${location.origin}${location.pathname}#match=${view.id}`;
+  render();
+  connect();
+  const you = mySeats();
+  if (you.length && !view.seats[you[0]].joined) {
+    api("POST", `/api/matches/${view.id}/join`, { seat: you[0] }, you[0]).catch(() => {});
+  }
+}
+
+function ballsOf(ruling) {
+  const out = {};
+  for (const [k, v] of Object.entries(ruling.state.balls)) if (v) out[k] = v;
+  return out;
+}
+
+function mySeats() {
+  return [0, 1].filter((i) => app.tokens[i]);
+}
+
+function actingSeat() {
+  const m = app.match;
+  if (!m || m.over || m.busy || m.ruling.frame_over) return null;
+  const p = m.ruling.to_play;
+  return app.tokens[p] ? p : null;
+}
+
+function cueName(seat) {
+  return app.match.cue_balls[seat];
+}
+
+function defaultPlace(where) {
+  const g = app.table.geo;
+  const taken = Object.values(app.table.balls);
+  const cands = [];
+  if (where === "D") {
+    const [cx, cy] = g.d.centre;
+    cands.push([cx + 70, cy - 110], [cx - 70, cy - 110], [cx, cy - 200]);
+  } else if (where === "kitchen") {
+    cands.push([g.width / 2, g.length / 4 - 120], [g.width / 2 + 150, g.length / 4 - 120]);
+  } else {
+    cands.push([g.width / 2, g.length / 4], [g.width / 2 + 200, g.length / 4], [g.width / 4, g.length / 2]);
+  }
+  return cands.find((p) => placeOk(p, where, taken)) || cands[0];
+}
+
+function clampPlace(p, where) {
+  // Keep the dragged cue ball inside the area the ruling allows (the D, the kitchen, the bed).
+  const g = app.table.geo, R = g.ball_radius;
+  let x = Math.min(Math.max(p[0], R), g.width - R);
+  let y = Math.min(Math.max(p[1], R), g.length - R);
+  if (where === "D") {
+    const [cx, cy] = g.d.centre, r = g.d.radius - 0.5;
+    y = Math.min(y, cy);
+    const d = Math.hypot(x - cx, y - cy);
+    if (d > r) { x = cx + (x - cx) * r / d; y = cy + (y - cy) * r / d; }
+  } else if (where === "kitchen") {
+    y = Math.min(y, g.length / 4 - 1);
+  }
+  return [x, y];
+}
+
+function placeOk(p, where, taken) {
+  const g = app.table.geo, R = g.ball_radius;
+  const [x, y] = p;
+  if (x < R || x > g.width - R || y < R || y > g.length - R) return false;
+  if (where === "D") {
+    const [cx, cy] = g.d.centre;
+    if (y > cy || Math.hypot(x - cx, y - cy) > g.d.radius) return false;
+  }
+  if (where === "kitchen" && y >= g.length / 4) return false;
+  const others = taken || Object.entries(app.table.balls)
+    .filter(([n]) => n !== cueName(app.match.ruling.to_play)).map(([, v]) => v);
+  return others.every(([bx, by]) => Math.hypot(bx - x, by - y) >= 2 * R);
+}
+
+function render() {
+  const m = app.match;
+  if (!m || !app.table) return;
+  const r = m.ruling;
+  const seat = actingSeat();
+  const mine = seat !== null && !app.busy;
+  // scoreboard
+  for (const i of [0, 1]) {
+    const row = $(`#p${i}`);
+    row.querySelector(".name").textContent = m.seats[i].name;
+    row.querySelector(".score").textContent = r.score[i];
+    row.querySelector(".frames").textContent = m.frames_won[i];
+    row.querySelector(".high").textContent = m.high_break[i];
+    row.classList.toggle("to-play", r.to_play === i && !m.over);
+  }
+  $("#break").textContent = r.break;
+  $("#frame-no").textContent = `${t("frame")} ${m.frame_number} / ${m.frames}`;
+  $("#ball-on").textContent = (r.ball_on || []).map(ballName).join(", ") || t("none");
+  const fr = r.fouls_in_a_row;
+  $("#fouls-row").textContent = Array.isArray(fr) ? `${fr[0]} – ${fr[1]}` : (r.miss_count ?? t("none"));
+  // status line
+  let status;
+  if (m.over) {
+    status = m.winner === null ? `${t("matchOver")}: ${t("draw")}`
+      : `${t("matchOver")}: ${m.seats[m.winner].name} ${t("winner")}`;
+  } else if (app.busy) status = t("rolling");
+  else if (!mySeats().length) status = t("spectating");
+  else if (seat === null) {
+    status = `${t("waiting")} ${m.seats[r.to_play].name}…` +
+      (m.seats[r.to_play].joined ? "" : ` (${t("notJoined")})`);
+  }
+  else status = `${m.seats[seat].name} ${t("toPlay")}` +
+    (r.free_ball ? ` — ${t("freeBall")}` : "") +
+    (r.in_hand ? ` — ${t("placeHint")}` : ` — ${t("aimHint")}`);
+  $("#status").textContent = status;
+  // controls (a spectator has none)
+  $("#controls").hidden = !mySeats().length;
+  $("#actions").hidden = !mySeats().length;
+  $("#controls").classList.toggle("disabled", !mine);
+  for (const el of document.querySelectorAll("#controls button, #controls input, #controls select")) {
+    el.disabled = !mine;
+  }
+  $("#undo").disabled = !mySeats().length || m.over || app.busy;
+  $("#concede").disabled = seat === null || app.busy;
+  // SNK-2.1(b): with only the black left, a lead of more than seven may claim the frame.
+  const left = Object.keys(r.state.balls).filter((b) => r.state.balls[b] && b !== "cue");
+  $("#claim").hidden = !(m.discipline === "snooker" && seat !== null && !app.busy &&
+    left.length === 1 && left[0] === "black" && r.score[seat] - r.score[1 - seat] > 7);
+  // Declarations before the stroke: nominate (snooker, colours and the free ball), call a
+  // ball and pocket or safety (eight-ball, 14.1), push out (nine/ten-ball, when allowed).
+  const onBalls = Object.keys(app.table.balls);
+  const colours = ["yellow", "green", "brown", "blue", "pink", "black"];
+  let nominable = [];
+  if (m.discipline === "snooker") {
+    if (r.free_ball) nominable = onBalls.filter((b) => b !== "cue");
+    else if ((r.ball_on || []).some((b) => b !== "red")) nominable = colours.filter((c) => onBalls.includes(c));
+  }
+  fillSelect($("#nominate"), ["", ...nominable], (b) => (b ? ballName(b) : "—"));
+  $("#nominate-row").hidden = !nominable.length;
+  $("#nominate-label").textContent = r.free_ball ? t("freeBall") : t("nominate");
+  const calling = CALLED.includes(m.discipline);
+  $("#call-row").hidden = !calling;
+  if (calling) {
+    const numbered = onBalls.filter((b) => b !== "cue").sort((a, b) => Number(a) - Number(b));
+    fillSelect($("#call-ball"), numbered, (b) => b);
+  }
+  $("#push-row").hidden = !r.push_out;
+  // cue ball in hand
+  if ((mine || (app.striking && seat !== null)) && r.in_hand && !r.options.length) {
+    if (!app.place || !placeOk(app.place, r.in_hand)) app.place = defaultPlace(r.in_hand);
+    app.table.placing = { at: app.place, ok: placeOk(app.place, r.in_hand), cue: cueName(seat) };
+  } else {
+    app.table.placing = null;
+    if (!r.in_hand) app.place = null;
+  }
+  // aim guide
+  const from = app.table.placing ? app.table.placing.at : app.table.balls[seat !== null ? cueName(seat) : ""];
+  app.table.guide = mine && from && !r.options.length
+    ? { from, angle: app.aim.angle, cue: cueName(seat), power: Number($("#power").value),
+      side: app.tip.side } : null;
+  app.table.draw();
+  // decisions
+  const dlg = $("#decision");
+  if (mine && r.options.length) {
+    const box = $("#decision-buttons");
+    box.replaceChildren(...r.options.map((o) => {
+      const b = document.createElement("button");
+      b.textContent = t(`choice.${o}`);
+      b.dataset.choice = o;
+      b.addEventListener("click", () => decide(o));
+      return b;
+    }));
+    $("#decision-calls").textContent = (r.announce || []).join(" · ");
+    if (!dlg.open) dlg.showModal();
+  } else if (dlg.open) dlg.close();
+  document.body.dataset.animating = app.busy ? "1" : "0";
+  document.body.dataset.version = String(app.seen);
+}
+
+function addCalls(entry, view) {
+  const list = $("#calls");
+  const li = document.createElement("li");
+  const automatic = ["lag", "lots", "stalemate", "frame-start", "match-over"].includes(entry.type);
+  const who = !automatic && entry.player !== undefined && entry.player !== null &&
+    view.seats[entry.player] ? view.seats[entry.player].name : "";
+  let text;
+  if (entry.type === "match-over") {
+    text = entry.winner === null ? `${t("matchOver")}: ${t("draw")}`
+      : `${t("matchOver")}: ${view.seats[entry.winner].name} ${t("winner")}`;
+  } else if (entry.type === "frame-start") {
+    text = `${t("frame")} ${entry.frame}`;
+  } else {
+    const calls = entry.ruling ? entry.ruling.announce || [] : [];
+    let extra = "";
+    if (entry.type === "shot" && entry.shot) {
+      const pots = Object.keys(entry.shot.pocketed || {});
+      extra = pots.length ? `${t("potted")}: ${pots.map(ballName).join(", ")}` : t("noPot");
+    } else if (entry.type === "decision") {
+      extra = t(`choice.${entry.action.decision.choice}`);
+    } else if (entry.type === "undo") {
+      extra = t("undo");
+    } else if (entry.type === "lag") {
+      extra = `${t("lag")}: ${view.seats[entry.ruling.to_play].name} ${t("breaks")}`;
+    }
+    text = [who, extra, calls.join(" · ")].filter(Boolean).join(" — ");
+  }
+  li.textContent = text;
+  li.className = entry.ruling && entry.ruling.legal === false ? "foul" : "";
+  list.prepend(li);
+  while (list.children.length > 40) list.lastChild.remove();
+}
+
+function fillSelect(sel, values, label) {
+  // Rebuild only when the choices changed, so a choice being made is kept.
+  const key = values.join("|");
+  if (sel.dataset.key === key) return;
+  const keep = sel.value;
+  sel.replaceChildren(...values.map((v) => new Option(label(v), v)));
+  sel.dataset.key = key;
+  if (values.includes(keep)) sel.value = keep;
+}
+
+function ballName(b) {
+  const base = b.replace(/[0-9]+$/, "");
+  const name = t(`balls.${base}`);
+  if (!base || name.startsWith("balls.")) return b;
+  return base === b ? name : `${name} ${b.slice(base.length)}`;
+}
+
+function buildNominate() {
+  // (Re)build the choices in the page's language.
+  for (const sel of ["#nominate", "#call-ball"]) delete $(sel).dataset.key;
+  const pocket = $("#call-pocket");
+  pocket.replaceChildren(...["bottom-left", "bottom-right", "middle-left", "middle-right",
+    "top-left", "top-right"].map((p) => new Option(t(`pockets.${p}`), p)));
+}
+
+// ------------------------------------------------------------------ updates
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  try {
+    const ws = new WebSocket(`${proto}://${location.host}/api/matches/${app.match.id}/ws`);
+    ws.onmessage = (ev) => {
+      const v = JSON.parse(ev.data).version;
+      if (v > app.seen) refresh();
+    };
+    ws.onclose = () => setTimeout(() => { if (app.socket === ws) connect(); }, 2000);
+    app.socket = ws;
+  } catch (e) {
+    /* polling below still works */
+  }
+  clearInterval(app.poll);
+  app.poll = setInterval(refresh, 3000);
+}
+
+async function refresh() {
+  if (refresh.running) { refresh.again = true; return; }
+  refresh.running = true;
+  try {
+    const seat = mySeats()[0];
+    const view = await api("GET", `/api/matches/${app.match.id}?since=${app.seen}`, null, seat);
+    const fresh = view.log.filter((e) => e.seq > app.seen);
+    if (fresh.length) {
+      app.seen = Math.max(...fresh.map((e) => e.seq));
+      app.queue.push(...fresh.map((e) => ({ entry: e, view })));
+      app.latest = view;
+      drain();
+    } else if (!app.busy && !app.queue.length) {
+      app.match = view;
+      render();
+    }
+  } catch (e) {
+    flash(e.message);
+  } finally {
+    refresh.running = false;
+    if (refresh.again) { refresh.again = false; refresh(); }
+  }
+}
+
+async function drain() {
+  if (app.busy) return;
+  app.busy = true;
+  render();
+  while (app.queue.length) {
+    const { entry, view } = app.queue.shift();
+    if (entry.type === "shot" && entry.shot && entry.shot.trajectories) {
+      app.table.guide = null;
+      app.table.placing = null;
+      const scaled = app.timeScale === 1 ? entry.shot : scaleShot(entry.shot, app.timeScale);
+      await new Promise((done) => app.table.animate(scaled, done));
+    }
+    if (entry.ruling) {
+      app.table.balls = ballsOf(entry.ruling);
+      app.match = { ...view, ruling: entry.ruling };
+    }
+    addCalls(entry, view);
+    app.history.push(entry);
+  }
+  app.match = app.latest || app.match;
+  app.table.balls = ballsOf(app.match.ruling);
+  app.busy = false;
+  app.aim.locked = false;
+  render();
+}
+
+function scaleShot(shot, k) {
+  // Faster playback for tests: t -> t / k (positions unchanged).
+  const tr = {};
+  for (const [n, segs] of Object.entries(shot.trajectories)) {
+    tr[n] = segs.map((s) => ({ ...s, t0: s.t0 / k, t1: s.t1 / k,
+      v0: [s.v0[0] * k, s.v0[1] * k], a: [s.a[0] * k * k, s.a[1] * k * k] }));
+  }
+  return { ...shot, trajectories: tr, duration: shot.duration / k };
+}
+
+// ------------------------------------------------------------------ acting
+
+async function strike() {
+  const seat = actingSeat();
+  if (seat === null || app.busy) return;
+  const r = app.match.ruling;
+  const power = Number($("#power").value);
+  const body = {
+    angle: app.aim.angle,
+    speed: Math.round((0.3 + (power / 100) ** 1.5 * 9.7) * 100) / 100,
+    side: app.tip.side,
+    height: app.tip.height,
+    elevation: Number($("#elevation").value),
+  };
+  if (r.in_hand) body.place = app.place;
+  const d = app.match.discipline;
+  // Declarations the rules ask for before this stroke, in a dialog when not made yet.
+  if (d === "snooker" && $("#nominate").value) body.nominate = $("#nominate").value;
+  if (d === "snooker" && r.free_ball && !body.nominate) {
+    const balls = [...$("#nominate").options].map((o) => o.value).filter(Boolean);
+    const b = await ask(t("freeBall"), balls.map((x) => [x, ballName(x)]));
+    if (b === null) return;
+    body.nominate = b;
+  }
+  if (CALLED.includes(d) && !r.state.breaking) {
+    const called = { ball: $("#call-ball").value, pocket: $("#call-pocket").value };
+    let how = $("#safety").checked ? "safety" : null;
+    if (!how) {
+      how = await ask(t("callAsk"), [
+        ["call", `${t("callThis")}: ${called.ball} → ${t(`pockets.${called.pocket}`)}`],
+        ["safety", t("safety")]]);
+      if (how === null) return;
+    }
+    body.call = how === "safety" ? "safety" : called;
+  }
+  if (r.push_out) {
+    let push = $("#push-out").checked ? "push" : null;
+    if (!push) {
+      push = await ask(t("pushOutAsk"), [["push", t("pushOut")], ["normal", t("normalShot")]]);
+      if (push === null) return;
+    }
+    body.push_out = push === "push";
+  }
+  try {
+    app.busy = true;
+    app.striking = true;  // keep the placed cue ball drawn until the shot comes back
+    render();
+    await api("POST", `/api/matches/${app.match.id}/strike`, body, seat);
+    $("#push-out").checked = false;
+    $("#nominate").value = "";
+    app.busy = false;
+    app.striking = false;
+    await refresh();
+  } catch (e) {
+    app.busy = false;
+    app.striking = false;
+    flash(e.message);
+    render();
+  }
+}
+
+function ask(title, choices) {
+  // A small modal: resolves to the chosen value, or null when cancelled.
+  const dlg = $("#declare");
+  $("#declare-title").textContent = title;
+  return new Promise((resolve) => {
+    const done = (v) => { dlg.close(); resolve(v); };
+    $("#declare-buttons").replaceChildren(...choices.map(([value, label]) => {
+      const b = document.createElement("button");
+      b.textContent = label;
+      b.dataset.value = value;
+      b.addEventListener("click", () => done(value));
+      return b;
+    }));
+    $("#declare-cancel").onclick = () => done(null);
+    dlg.oncancel = () => resolve(null);
+    dlg.showModal();
+  });
+}
+
+async function decide(choice) {
+  const seat = actingSeat();
+  if (seat === null) return;
+  try {
+    $("#decision").close();
+    await api("POST", `/api/matches/${app.match.id}/decide`, { choice }, seat);
+    await refresh();
+  } catch (e) {
+    flash(e.message);
+    render();
+  }
+}
+
+async function undo() {
+  // In hot-seat this browser holds both seats: the last mover's seat takes it back.
+  const last = [...app.history].reverse().find((e) => e.type !== "undo" && app.tokens[e.player]);
+  const order = last ? [last.player, 1 - last.player] : mySeats();
+  let error = null;
+  for (const seat of order.filter((i) => app.tokens[i])) {
+    try {
+      await api("POST", `/api/matches/${app.match.id}/undo`, null, seat);
+      await refresh();
+      return;
+    } catch (e) {
+      error = e;
+    }
+  }
+  if (error) flash(error.message);
+}
+
+async function simple(what, body) {
+  const m = app.match;
+  const seat = actingSeat() ?? mySeats()[0];
+  try {
+    await api("POST", `/api/matches/${m.id}/${what}`, body, seat);
+    await refresh();
+  } catch (e) {
+    flash(e.message);
+  }
+}
+
+// ------------------------------------------------------------------ pointer input
+
+function pointer(ev) {
+  const rect = app.table.canvas.getBoundingClientRect();
+  return app.table.toTable(ev.clientX - rect.left, ev.clientY - rect.top);
+}
+
+function bindTable() {
+  const canvas = $("#table");
+  let dragging = false;
+  canvas.addEventListener("pointerdown", (ev) => {
+    if (actingSeat() === null || app.busy || !app.table) return;
+    const p = pointer(ev);
+    const pl = app.table.placing;
+    // A finger is wider than a ball on a phone: grab within 24 px or 2.5 radii.
+    const grab = Math.max(app.table.geo.ball_radius * 2.5, 24 / app.table.scale);
+    if (pl && Math.hypot(p[0] - pl.at[0], p[1] - pl.at[1]) < grab) {
+      dragging = true;
+      canvas.setPointerCapture(ev.pointerId);
+      return;
+    }
+    aimAt(p);
+    app.aim.locked = !app.aim.locked || ev.pointerType !== "mouse";
+  });
+  canvas.addEventListener("pointermove", (ev) => {
+    if (actingSeat() === null || app.busy || !app.table) return;
+    const p = pointer(ev);
+    if (dragging) {
+      app.place = clampPlace(p, app.match.ruling.in_hand);
+      render();
+    } else if (!app.aim.locked || (ev.pointerType !== "mouse" && ev.buttons)) {
+      aimAt(p);
+    }
+  });
+  canvas.addEventListener("pointerup", async () => {
+    if (!dragging) return;
+    dragging = false;
+    const seat = actingSeat();
+    try {
+      await api("POST", `/api/matches/${app.match.id}/place`, { at: app.place }, seat);
+      flash("", false);
+    } catch (e) {
+      flash(e.message);
+    }
+  });
+  window.addEventListener("keydown", (ev) => {
+    if (actingSeat() === null || ev.target.tagName === "INPUT") return;
+    const step = ev.shiftKey ? 1 : 0.1;
+    if (ev.key === "ArrowLeft") { app.aim.angle += step; render(); }
+    if (ev.key === "ArrowRight") { app.aim.angle -= step; render(); }
+    if (ev.key === " ") { ev.preventDefault(); strike(); }
+  });
+}
+
+function aimAt(p) {
+  const seat = actingSeat();
+  const from = app.table.placing ? app.table.placing.at : app.table.balls[cueName(seat)];
+  if (!from) return;
+  app.aim.angle = Math.atan2(p[1] - from[1], p[0] - from[0]) * 180 / Math.PI;
+  render();
+}
+
+function bindTip() {
+  const pad = $("#tip");
+  const c = pad.getContext("2d");
+  const drawTip = () => {
+    const w = pad.width, r = w / 2 - 4;
+    c.clearRect(0, 0, w, w);
+    c.beginPath();
+    c.arc(w / 2, w / 2, r, 0, 2 * Math.PI);
+    c.fillStyle = "#f8f6ee";
+    c.fill();
+    c.strokeStyle = "#999";
+    c.stroke();
+    c.beginPath();
+    c.arc(w / 2 + app.tip.side * r, w / 2 - app.tip.height * r, 6, 0, 2 * Math.PI);
+    c.fillStyle = "#1a6fd8";
+    c.fill();
+    $("#tip-value").textContent = `${app.tip.side.toFixed(2)}, ${app.tip.height.toFixed(2)}`;
+  };
+  const setTip = (ev) => {
+    if (pad.disabled) return;
+    const rect = pad.getBoundingClientRect();
+    const r = rect.width / 2 - 4;
+    let sx = (ev.clientX - rect.left - rect.width / 2) / r;
+    let sy = -(ev.clientY - rect.top - rect.height / 2) / r;
+    const n = Math.hypot(sx, sy);
+    if (n > 0.75) { sx *= 0.75 / n; sy *= 0.75 / n; }
+    app.tip = { side: Math.round(sx * 100) / 100, height: Math.round(sy * 100) / 100 };
+    drawTip();
+    render();
+  };
+  pad.addEventListener("pointerdown", (ev) => { setTip(ev); pad.setPointerCapture(ev.pointerId); });
+  pad.addEventListener("pointermove", (ev) => { if (ev.buttons) setTip(ev); });
+  pad.addEventListener("dblclick", () => { app.tip = { side: 0, height: 0 }; drawTip(); });
+  drawTip();
+}
+
+// ------------------------------------------------------------------ start
+
+function fillSetup() {
+  const sel = $("#discipline");
+  const current = sel.value || "nine-ball";
+  sel.replaceChildren(...["snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball",
+    "straight-pool"].map((d) => new Option(t(`discName.${d}`), d)));
+  sel.value = current;
+}
+
+async function main() {
+  setLang(lang);
+  fillSetup();
+  $("#lang").value = lang;
+  $("#lang").addEventListener("change", (ev) => {
+    setLang(ev.target.value);
+    fillSetup();
+    if (app.match) { buildNominate(); render(); }
+  });
+  $("#setup-form").addEventListener("submit", startMatch);
+  const modeChanged = () => {
+    const mode = new FormData($("#setup-form")).get("mode");
+    $("#level-row").hidden = mode !== "bot";
+    $("#them-row").hidden = mode === "bot";
+  };
+  for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", modeChanged);
+  modeChanged();
+  $("#strike").addEventListener("click", strike);
+  $("#undo").addEventListener("click", undo);
+  $("#concede").addEventListener("click", () => simple("concede"));
+  $("#claim").addEventListener("click", () => simple("claim"));
+  $("#power").addEventListener("input", (ev) => {
+    $("#power-value").textContent = `${ev.target.value}%`;
+    render();
+  });
+  $("#elevation").addEventListener("input", (ev) => { $("#elevation-value").textContent = `${ev.target.value}°`; });
+  $("#copy-invite").addEventListener("click", () => navigator.clipboard?.writeText($("#invite-url").value));
+  $("#new-match").addEventListener("click", () => { location.hash = ""; location.reload(); });
+  bindTable();
+  bindTip();
+  window.addEventListener("resize", () => app.table && app.table.resize());
+  const { id, tokens } = readHash();
+  if (id) {
+    app.tokens = [tokens[0] || null, tokens[1] || null];
+    try {
+      const seat = mySeats()[0];
+      const view = await api("GET", `/api/matches/${id}`, null, seat);
+      await enterMatch(view);
+    } catch (e) {
+      flash(e.message);
+    }
+  }
+  document.body.dataset.ready = "1";
+}
+
+main();

@@ -1,0 +1,194 @@
+// The page's words in English and Russian. The referee's calls come from the server already
+// in the match's language.
+
+const WORDS = {
+  en: {
+    title: "cuesport",
+    newMatch: "New match",
+    discipline: "Discipline",
+    opponent: "Opponent",
+    bot: "Computer",
+    hotseat: "Hot-seat (one screen)",
+    invite: "Friend by link",
+    level: "Level",
+    levels: { easy: "easy", medium: "medium", strong: "strong" },
+    lag: "lag for the break",
+    breaks: "breaks",
+    frames: "Best of (frames)",
+    you: "Your name",
+    player1: "Player 1",
+    player2: "Player 2",
+    them: "Opponent's name",
+    start: "Start",
+    score: "Score",
+    frames_won: "Frames",
+    brk: "Break",
+    high: "High break",
+    ballOn: "Ball on",
+    foulsRow: "Fouls in a row",
+    toPlay: "to play",
+    power: "Power",
+    elevation: "Elevation",
+    tip: "Tip (side, top/back spin)",
+    strike: "Strike",
+    undo: "Undo",
+    concede: "Concede frame",
+    claim: "Claim the frame",
+    calls: "Referee",
+    nominate: "Nominate",
+    freeBall: "Free ball: nominate a ball",
+    balls: {
+      red: "red", "any-colour": "any colour", yellow: "yellow", green: "green", brown: "brown",
+      blue: "blue", pink: "pink", black: "black", cue: "cue ball", white: "white",
+      open: "open table", solids: "solids", stripes: "stripes",
+    },
+    callBall: "Call: ball",
+    callPocket: "pocket",
+    safety: "Safety",
+    pushOut: "Push out",
+    pushOutAsk: "A push out is allowed on this shot",
+    normalShot: "Normal shot",
+    callAsk: "Call the shot",
+    callThis: "Call",
+    cancel: "Cancel",
+    decide: "Your decision",
+    inviteLink: "Send this link to your opponent:",
+    spectatorLink: "Spectators:",
+    copy: "Copy",
+    rolling: "Balls rolling…",
+    waiting: "Waiting for",
+    notJoined: "the invite link has not been opened yet",
+    placeHint: "Drag the cue ball to place it",
+    aimHint: "Aim with the mouse or a finger; click to lock the aim",
+    spectating: "Watching (read-only)",
+    frameOver: "Frame over",
+    matchOver: "Match over",
+    winner: "wins",
+    draw: "Draw",
+    noPot: "no pot",
+    potted: "potted",
+    frame: "Frame",
+    none: "—",
+    discName: {
+      "snooker": "Snooker", "snooker-one-red": "Snooker 1-red", "eight-ball": "Eight-ball",
+      "nine-ball": "Nine-ball", "ten-ball": "Ten-ball", "straight-pool": "14.1 straight pool",
+    },
+    choice: {
+      play: "Play", pass: "Make them play again", replace: "Replace the balls",
+      "in-hand": "Cue ball in hand", "re-rack": "Re-rack and break",
+      "re-rack-opponent": "Re-rack, they break", "spot-eight": "Spot the eight",
+      "re-break": "They break again", "spot-ball": "Spot the ball",
+    },
+    pockets: {
+      "bottom-left": "bottom left", "bottom-right": "bottom right", "middle-left": "middle left",
+      "middle-right": "middle right", "top-left": "top left", "top-right": "top right",
+    },
+  },
+  ru: {
+    title: "cuesport",
+    newMatch: "Новый матч",
+    discipline: "Дисциплина",
+    opponent: "Соперник",
+    bot: "Компьютер",
+    hotseat: "Вдвоём за одним экраном",
+    invite: "Друг по ссылке",
+    level: "Уровень",
+    levels: { easy: "лёгкий", medium: "средний", strong: "сильный" },
+    lag: "розыгрыш права разбоя",
+    breaks: "разбивает",
+    frames: "Партий (до большинства из)",
+    you: "Ваше имя",
+    player1: "Игрок 1",
+    player2: "Игрок 2",
+    them: "Имя соперника",
+    start: "Начать",
+    score: "Счёт",
+    frames_won: "Партии",
+    brk: "Серия",
+    high: "Лучшая серия",
+    ballOn: "Прицельный шар",
+    foulsRow: "Фолов подряд",
+    toPlay: "бьёт",
+    power: "Сила",
+    elevation: "Наклон кия",
+    tip: "Точка удара (винт, накат/оттяжка)",
+    strike: "Удар",
+    undo: "Отменить",
+    concede: "Сдать партию",
+    claim: "Потребовать партию",
+    calls: "Рефери",
+    nominate: "Заказ",
+    freeBall: "Свободный шар: закажите шар",
+    balls: {
+      red: "красный", "any-colour": "любой цветной", yellow: "жёлтый", green: "зелёный",
+      brown: "коричневый", blue: "синий", pink: "розовый", black: "чёрный", cue: "биток",
+      white: "белый", open: "стол открыт", solids: "сплошные", stripes: "полосатые",
+    },
+    callBall: "Заказ: шар",
+    callPocket: "луза",
+    safety: "Отыгрыш",
+    pushOut: "Пуш-аут",
+    pushOutAsk: "На этом ударе разрешён пуш-аут",
+    normalShot: "Обычный удар",
+    callAsk: "Заказ удара",
+    callThis: "Заказать",
+    cancel: "Отмена",
+    decide: "Ваше решение",
+    inviteLink: "Отправьте эту ссылку сопернику:",
+    spectatorLink: "Для зрителей:",
+    copy: "Копировать",
+    rolling: "Шары катятся…",
+    waiting: "Ждём",
+    notJoined: "ссылку-приглашение ещё не открыли",
+    placeHint: "Перетащите биток, чтобы поставить его",
+    aimHint: "Цельтесь мышью или пальцем; щелчок фиксирует прицел",
+    spectating: "Просмотр (только чтение)",
+    frameOver: "Партия окончена",
+    matchOver: "Матч окончен",
+    winner: "побеждает",
+    draw: "Ничья",
+    noPot: "ничего не забито",
+    potted: "забит",
+    frame: "Партия",
+    none: "—",
+    discName: {
+      "snooker": "Снукер", "snooker-one-red": "Снукер с одним красным",
+      "eight-ball": "Восьмёрка", "nine-ball": "Девятка", "ten-ball": "Десятка",
+      "straight-pool": "Прямой пул 14.1",
+    },
+    choice: {
+      play: "Играть", pass: "Пусть бьёт снова", replace: "Вернуть шары",
+      "in-hand": "Биток с руки", "re-rack": "Перерасставить и разбить самому",
+      "re-rack-opponent": "Перерасставить, разбивает соперник", "spot-eight": "Выставить восьмёрку",
+      "re-break": "Соперник разбивает снова", "spot-ball": "Выставить шар",
+    },
+    pockets: {
+      "bottom-left": "нижняя левая", "bottom-right": "нижняя правая",
+      "middle-left": "средняя левая", "middle-right": "средняя правая",
+      "top-left": "верхняя левая", "top-right": "верхняя правая",
+    },
+  },
+};
+
+export let lang = (localStorage.getItem("cuesport-lang") || navigator.language || "en")
+  .slice(0, 2) === "ru" ? "ru" : "en";
+
+export function setLang(l) {
+  lang = l === "ru" ? "ru" : "en";
+  localStorage.setItem("cuesport-lang", lang);
+  document.documentElement.lang = lang;
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  // Default names follow the language until someone types their own.
+  const defaults = ["Player 1", "Player 2", "Игрок 1", "Игрок 2"];
+  for (const [name, key] of [["you", "player1"], ["them", "player2"]]) {
+    const input = document.querySelector(`input[name=${name}]`);
+    if (input && defaults.includes(input.value)) input.value = t(key);
+  }
+}
+
+export function t(key) {
+  const parts = key.split(".");
+  let v = WORDS[lang];
+  for (const p of parts) v = v ? v[p] : undefined;
+  return v ?? key;
+}

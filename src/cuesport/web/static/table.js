@@ -1,0 +1,328 @@
+// The table on a canvas, to scale from /api/tables/{discipline}: rails, cushions, pocket
+// openings (points, knuckles, facings), holes, markings, balls, the aim guide, and the
+// animation of a shot from the physics' trajectory segments (p = p0 + v0 dt + a dt^2 / 2).
+
+export class TableView {
+  constructor(canvas, geo) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.geo = geo;
+    this.balls = {};          // name -> [x, y] mm
+    this.ballInfo = Object.fromEntries(geo.balls.map((b) => [b.name, b]));
+    this.guide = null;        // {from, angle} or null
+    this.placing = null;      // {at, ok} while the cue ball is in hand
+    this.resize();
+  }
+
+  // ---------------------------------------------------------------- transform
+
+  resize() {
+    const box = this.canvas.parentElement.getBoundingClientRect();
+    const g = this.geo;
+    const margin = g.cushion_width + g.rail_width;
+    const longSide = g.length + 2 * margin;
+    const shortSide = g.width + 2 * margin;
+    // Landscape screens lay the table along x (baulk/head end at the left).
+    this.landscape = window.innerWidth > window.innerHeight;
+    const [tw, th] = this.landscape ? [longSide, shortSide] : [shortSide, longSide];
+    const availW = Math.max(200, box.width);
+    const availH = this.landscape ? availW * th / tw : Math.min(availW * th / tw, window.innerHeight * 0.75);
+    const scale = Math.min(availW / tw, availH / th);
+    const dpr = window.devicePixelRatio || 1;
+    this.cssW = tw * scale;
+    this.cssH = th * scale;
+    this.canvas.style.width = `${this.cssW}px`;
+    this.canvas.style.height = `${this.cssH}px`;
+    this.canvas.width = Math.round(this.cssW * dpr);
+    this.canvas.height = Math.round(this.cssH * dpr);
+    this.scale = scale;
+    this.dpr = dpr;
+    this.margin = margin;
+    this.draw();
+  }
+
+  // table mm -> CSS px inside the canvas
+  toScreen(x, y) {
+    const m = this.margin, s = this.scale;
+    if (this.landscape) return [(y + m) * s, (x + m) * s];
+    return [(x + m) * s, (this.geo.length - y + m) * s];
+  }
+
+  toTable(px, py) {
+    const m = this.margin, s = this.scale;
+    if (this.landscape) return [py / s - m, px / s - m];
+    return [px / s - m, this.geo.length + m - py / s];
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  path(points) {
+    const c = this.ctx;
+    c.beginPath();
+    points.forEach(([x, y], i) => {
+      const [sx, sy] = this.toScreen(x, y);
+      if (i) c.lineTo(sx, sy); else c.moveTo(sx, sy);
+    });
+  }
+
+  circle(x, y, r) {
+    const [sx, sy] = this.toScreen(x, y);
+    this.ctx.beginPath();
+    this.ctx.arc(sx, sy, r * this.scale, 0, 2 * Math.PI);
+  }
+
+  arcPoints(k, from) {
+    // The knuckle arc as points, starting at the end nearer `from`.
+    const pts = [];
+    for (let i = 0; i <= 10; i++) {
+      const a = k.start + (k.end - k.start) * i / 10;
+      pts.push([k.centre[0] + k.radius * Math.cos(a), k.centre[1] + k.radius * Math.sin(a)]);
+    }
+    const d = (p) => Math.hypot(p[0] - from[0], p[1] - from[1]);
+    return d(pts[0]) <= d(pts[pts.length - 1]) ? pts : pts.reverse();
+  }
+
+  drawTable() {
+    const c = this.ctx, g = this.geo, W = g.width, L = g.length;
+    const cw = g.cushion_width, rw = g.rail_width;
+    c.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    c.clearRect(0, 0, this.cssW, this.cssH);
+    // rail (wood)
+    const o = cw + rw;
+    this.path([[-o, -o], [W + o, -o], [W + o, L + o], [-o, L + o]]);
+    const [ax, ay] = this.toScreen(-o, -o), [bx, by] = this.toScreen(W + o, L + o);
+    const grad = c.createLinearGradient(ax, ay, bx, by);
+    grad.addColorStop(0, g.colours.wood[0]);
+    grad.addColorStop(1, g.colours.wood[1]);
+    c.fillStyle = grad;
+    c.fill();
+    // cushion rubber band, then the cloth
+    this.path([[-cw, -cw], [W + cw, -cw], [W + cw, L + cw], [-cw, L + cw]]);
+    c.fillStyle = g.colours.cushion;
+    c.fill();
+    this.path([[0, 0], [W, 0], [W, L], [0, L]]);
+    c.fillStyle = g.colours.cloth;
+    c.fill();
+    // pocket openings cut through the cushions, then the holes
+    for (const p of g.pockets) {
+      const [f0, f1] = p.facings;
+      const k0 = this.arcPoints(p.knuckles[0], f0[0]);
+      const k1 = this.arcPoints(p.knuckles[1], p.nose_ends[1]);
+      this.path([f0[1], f0[0], ...k0, ...k1, f1[0], f1[1]]);
+      c.fillStyle = g.colours.cloth;
+      c.fill();
+    }
+    for (const p of g.pockets) {
+      const cap = p.capture;
+      this.circle(cap.centre[0], cap.centre[1], cap.radius + 6);
+      c.fillStyle = "#2a1a10";
+      c.fill();
+      this.circle(cap.centre[0], cap.centre[1], cap.radius);
+      c.fillStyle = "#070707";
+      c.fill();
+    }
+    // markings
+    c.strokeStyle = "rgba(244,241,228,0.75)";
+    c.lineWidth = Math.max(1, 3.5 * this.scale);
+    for (const ln of g.lines) {
+      if (ln.name === "head-string") c.setLineDash([6, 6]);
+      this.path([ln.a, ln.b]);
+      c.stroke();
+      c.setLineDash([]);
+    }
+    if (g.d) {
+      const [cx, cy] = g.d.centre;
+      const pts = [];
+      for (let i = 0; i <= 40; i++) {
+        const a = Math.PI + Math.PI * i / 40;
+        pts.push([cx + g.d.radius * Math.cos(a), cy + g.d.radius * Math.sin(a)]);
+      }
+      this.path(pts);
+      c.stroke();
+    }
+    c.fillStyle = "rgba(244,241,228,0.8)";
+    for (const [x, y] of Object.values(g.spots)) {
+      this.circle(x, y, 7);
+      c.fill();
+    }
+    c.fillStyle = "#efe6c8";
+    for (const [x, y] of g.diamonds) {
+      this.circle(x, y, 9);
+      c.fill();
+    }
+  }
+
+  drawBall(name, x, y, alpha = 1) {
+    const c = this.ctx, r = this.geo.ball_radius, s = this.scale;
+    const info = this.ballInfo[name] || { colour: "#999" };
+    const [sx, sy] = this.toScreen(x, y);
+    c.save();
+    c.globalAlpha = alpha;
+    c.beginPath();
+    c.arc(sx, sy, r * s, 0, 2 * Math.PI);
+    c.fillStyle = info.striped ? "#f8f6ee" : info.colour;
+    c.fill();
+    if (info.striped) {
+      c.save();
+      c.clip();
+      c.fillStyle = info.colour;
+      if (this.landscape) c.fillRect(sx - r * s * 0.55, sy - r * s, r * s * 1.1, 2 * r * s);
+      else c.fillRect(sx - r * s, sy - r * s * 0.55, 2 * r * s, r * s * 1.1);
+      c.restore();
+    }
+    if (info.number) {
+      c.beginPath();
+      c.arc(sx, sy, r * s * 0.5, 0, 2 * Math.PI);
+      c.fillStyle = "#fbfaf4";
+      c.fill();
+      c.fillStyle = "#111";
+      c.font = `bold ${Math.max(7, r * s * 0.62)}px system-ui, sans-serif`;
+      c.textAlign = "center";
+      c.textBaseline = "middle";
+      c.fillText(String(info.number), sx, sy + 0.5);
+    }
+    // light from the top-left
+    const shine = c.createRadialGradient(sx - r * s * 0.35, sy - r * s * 0.35, r * s * 0.05,
+      sx, sy, r * s);
+    shine.addColorStop(0, "rgba(255,255,255,0.55)");
+    shine.addColorStop(0.35, "rgba(255,255,255,0.05)");
+    shine.addColorStop(1, "rgba(0,0,0,0.35)");
+    c.beginPath();
+    c.arc(sx, sy, r * s, 0, 2 * Math.PI);
+    c.fillStyle = shine;
+    c.fill();
+    c.restore();
+  }
+
+  drawCue(g) {
+    // The cue behind the cue ball: drawn back with the power, offset by the side spin.
+    const c = this.ctx, R = this.geo.ball_radius;
+    const a = g.angle * Math.PI / 180, ux = Math.cos(a), uy = Math.sin(a);
+    const px = -uy * (g.side || 0) * R, py = ux * (g.side || 0) * R;
+    const gap = R + 12 + (g.power || 0) * 2.2;
+    const tip = [g.from[0] - ux * gap + px, g.from[1] - uy * gap + py];
+    const butt = [tip[0] - ux * 1450, tip[1] - uy * 1450];
+    const [tx, ty] = this.toScreen(...tip), [bx, by] = this.toScreen(...butt);
+    const grad = c.createLinearGradient(tx, ty, bx, by);
+    grad.addColorStop(0, "#e9e1cf");
+    grad.addColorStop(0.02, "#e9e1cf");
+    grad.addColorStop(0.021, "#3b6fb6");
+    grad.addColorStop(0.03, "#d9b98a");
+    grad.addColorStop(0.65, "#b07a45");
+    grad.addColorStop(0.7, "#1b1b1b");
+    grad.addColorStop(1, "#2b1a10");
+    c.save();
+    c.lineCap = "round";
+    c.strokeStyle = "rgba(0,0,0,0.35)";
+    c.lineWidth = Math.max(2, 26 * this.scale);
+    c.beginPath();
+    c.moveTo(tx + 3, ty + 4);
+    c.lineTo(bx + 3, by + 4);
+    c.stroke();
+    c.strokeStyle = grad;
+    c.lineWidth = Math.max(2, 22 * this.scale);
+    c.beginPath();
+    c.moveTo(tx, ty);
+    c.lineTo(bx, by);
+    c.stroke();
+    c.restore();
+  }
+
+  drawGuide() {
+    const g = this.guide;
+    if (!g) return;
+    const c = this.ctx, R = this.geo.ball_radius;
+    const hit = this.castRay(g.from, g.angle, g.cue);
+    const [x0, y0] = g.from;
+    c.save();
+    c.strokeStyle = "rgba(255,255,255,0.8)";
+    c.lineWidth = 1.5;
+    c.setLineDash([5, 4]);
+    this.path([[x0, y0], hit.at]);
+    c.stroke();
+    c.setLineDash([]);
+    this.circle(hit.at[0], hit.at[1], R);
+    c.strokeStyle = "rgba(255,255,255,0.9)";
+    c.stroke();
+    if (hit.ball) {
+      // the object ball leaves along the line of centres
+      const [bx, by] = this.balls[hit.ball];
+      const dx = bx - hit.at[0], dy = by - hit.at[1];
+      const n = Math.hypot(dx, dy) || 1;
+      c.strokeStyle = "rgba(255,230,120,0.9)";
+      this.path([[bx, by], [bx + dx / n * 400, by + dy / n * 400]]);
+      c.stroke();
+    }
+    c.restore();
+    this.drawCue(g);
+  }
+
+  castRay(from, angle, cue) {
+    // First ball (ghost at 2R) or cushion along the aim line.
+    const R = this.geo.ball_radius, W = this.geo.width, L = this.geo.length;
+    const ux = Math.cos(angle * Math.PI / 180), uy = Math.sin(angle * Math.PI / 180);
+    let best = Infinity, ball = null;
+    for (const [name, [bx, by]] of Object.entries(this.balls)) {
+      if (name === cue) continue;
+      const px = bx - from[0], py = by - from[1];
+      const along = px * ux + py * uy;
+      if (along <= 0) continue;
+      const perp2 = px * px + py * py - along * along;
+      const r2 = 4 * R * R;
+      if (perp2 > r2) continue;
+      const d = along - Math.sqrt(r2 - perp2);
+      if (d < best) { best = d; ball = name; }
+    }
+    const walls = [];
+    if (ux > 0) walls.push((W - R - from[0]) / ux);
+    if (ux < 0) walls.push((R - from[0]) / ux);
+    if (uy > 0) walls.push((L - R - from[1]) / uy);
+    if (uy < 0) walls.push((R - from[1]) / uy);
+    const wall = Math.max(0, Math.min(...walls));
+    if (wall < best) { best = wall; ball = null; }
+    return { at: [from[0] + ux * best, from[1] + uy * best], ball };
+  }
+
+  draw() {
+    if (!this.ctx) return;
+    this.drawTable();
+    const entries = Object.entries(this.balls);
+    for (const [name, [x, y]] of entries) this.drawBall(name, x, y);
+    if (this.placing) {
+      const [x, y] = this.placing.at;
+      this.drawBall(this.placing.cue, x, y, 0.95);
+      this.circle(x, y, this.geo.ball_radius + 8);
+      this.ctx.strokeStyle = this.placing.ok ? "rgba(120,255,160,0.9)" : "rgba(255,70,70,0.95)";
+      this.ctx.lineWidth = 2;
+      this.ctx.stroke();
+    }
+    this.drawGuide();
+  }
+
+  // ---------------------------------------------------------------- animation
+
+  animate(shot, onDone) {
+    // Real speed: the wall clock drives t; every ball is evaluated from its segments.
+    const segs = shot.trajectories, pocketed = shot.pocketed || {};
+    const start = performance.now();
+    const duration = shot.duration;
+    const step = (now) => {
+      const t = Math.min((now - start) / 1000, duration);
+      const pos = {};
+      for (const [name, list] of Object.entries(segs)) {
+        if (!list.length) continue;
+        const last = list[list.length - 1];
+        if (pocketed[name] && t > last.t1) continue;
+        const s = list.find((q) => t <= q.t1) || last;
+        const dt = Math.min(Math.max(t, s.t0), s.t1) - s.t0;
+        pos[name] = [s.p0[0] + (s.v0[0] + 0.5 * s.a[0] * dt) * dt,
+          s.p0[1] + (s.v0[1] + 0.5 * s.a[1] * dt) * dt];
+      }
+      this.balls = pos;
+      this.draw();
+      if (t < duration) requestAnimationFrame(step);
+      else onDone();
+    };
+    requestAnimationFrame(step);
+  }
+}

@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cuesport.game.storage import Store
+from cuesport.web import create_app
+
+
+@pytest.fixture
+def db_url(tmp_path) -> str:
+    # A file, not ":memory:": the server's threads each open their own connection.
+    return f"sqlite:///{tmp_path / 'web.db'}"
+
+
+@pytest.fixture
+def client(db_url) -> Iterator[TestClient]:
+    store = Store(db_url)
+    with TestClient(create_app(store, bot_delay=0.0, seed=1)) as c:
+        yield c
+    store.close()
+
+
+def bearer(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def wait_for(check: Callable[[], Any], timeout: float = 20.0) -> Any:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        out = check()
+        if out:
+            return out
+        time.sleep(0.05)
+    raise AssertionError("timed out waiting")
