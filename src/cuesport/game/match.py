@@ -270,7 +270,7 @@ class Match:
         if st.in_hand is not None:
             if move.cue_ball is None:
                 raise GameError(f"the cue ball is in hand ({st.in_hand}): place it first")
-            self._check_place(move.cue_ball, st.in_hand, cue)
+            self.check_place(move.cue_ball, st.in_hand, cue)
         elif move.cue_ball is not None:
             raise GameError("the cue ball is not in hand; it is played from where it lies")
         position = dict(st.balls)
@@ -293,7 +293,9 @@ class Match:
         self.last_shot = shot
         return out
 
-    def _check_place(self, p: tuple[float, float], zone: str, cue: str) -> None:
+    def check_place(self, p: tuple[float, float], zone: str, cue: str) -> None:
+        """Refuse (GameError) a cue-ball placement outside ``zone`` ("D", "kitchen",
+        "table") or where the ball cannot rest; the web face asks the same question."""
         if not all(isinstance(c, int | float) and math.isfinite(c) for c in p):
             raise GameError("the cue ball position must be two finite numbers (mm)")
         pt = (float(p[0]), float(p[1]))

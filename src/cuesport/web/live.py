@@ -230,7 +230,7 @@ class Hub:
         if not all(math.isfinite(c) for c in at):
             raise Refused("the cue ball position must be two finite numbers (mm)", 422)
         try:  # the game's own check, so the page and the match never disagree
-            live.match._check_place(at, zone, cue_ball_of(live.match.discipline, seat))
+            live.match.check_place(at, zone, cue_ball_of(live.match.discipline, seat))
         except GameError as err:
             raise Refused(str(err), 422) from None
 
