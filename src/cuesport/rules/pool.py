@@ -86,6 +86,7 @@ from cuesport.rules.base import (
 )
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
 from cuesport.rules.events import first_contacts, index_of_first_contact
+from cuesport.rules.kitchen import KitchenBreach, kitchen_breach
 
 Position = dict[str, Vec]
 
@@ -173,6 +174,7 @@ class Play:
     in_hand: str | None  # the placement zone this stroke was played with
     breaking: bool
     settled: Mapping[str, Vec]  # balls that fell in by settling, put back (POOL-1.7)
+    kitchen: KitchenBreach | None = None  # POOL-6.11, for a stroke from the kitchen
 
     @property
     def scratch(self) -> bool:
@@ -541,6 +543,9 @@ class PoolReferee(Referee):
                 first = (b, *first)
                 i0 = -1 if i0 is None else i0
         railed = rail_contacts(shot, i0, on_rail) if i0 is not None else frozenset()
+        kitchen = None
+        if state.in_hand == "kitchen" and placed and behind_head_string(placed["cue"], self.table):
+            kitchen = kitchen_breach(shot.events, first, i0, before, self.table)
         return Play(
             shot=shot,
             player=shot.player,
@@ -555,6 +560,7 @@ class PoolReferee(Referee):
             in_hand=state.in_hand,
             breaking=state.breaking,
             settled=settled,
+            kitchen=kitchen,
         )
 
     def general_fouls(self, state: PoolState, play: Play) -> list[Foul]:
@@ -597,8 +603,8 @@ class PoolReferee(Referee):
         if play.in_hand == "kitchen" and s.cue_ball is not None:
             if not behind_head_string(play.before["cue"], self.table):
                 add("POOL-6.10", "bad-cue-ball-placement")  # POOL-6.10
-            else:
-                found.extend(self.kitchen_fouls(play))
+            elif play.kitchen is not None and play.kitchen.foul_name is not None:
+                add("POOL-6.11", play.kitchen.foul_name)  # POOL-6.11, either paragraph
         if s.push_out:
             return found  # P9-2.4: POOL-6.2 and POOL-6.3 do not apply to a push out
         first_ok = self.legal_first(state, play)
@@ -612,24 +618,6 @@ class PoolReferee(Referee):
             elif not play.railed:
                 add("POOL-6.3", "no-rail-after-contact")
         return found
-
-    def kitchen_fouls(self, play: Play) -> list[Foul]:
-        """POOL-6.11: from the kitchen, the cue ball must cross the head string before
-        contacting a ball behind it, and must cross it or contact a ball on or beyond it."""
-        if "POOL-6.11" not in self.standard_fouls:
-            return []
-        events = play.shot.events
-        cross = next((i for i, e in enumerate(events)
-                      if e.cross == "cue" and e.line == "head-string"), None)
-        hit = index_of_first_contact(events, "cue")
-        behind = [b for b in play.first if behind_head_string(play.before[b], self.table)]
-        if play.first and behind and len(behind) == len(play.first) and (
-                cross is None or hit is None or cross > hit):
-            return [self._f("POOL-6.11", "kitchen-ball-first")]
-        if cross is None and not any(
-                not behind_head_string(play.before[b], self.table) for b in play.first):
-            return [self._f("POOL-6.11", "cue-ball-stayed-in-kitchen")]
-        return []
 
     # ------------------------------------------------------------ actions
 

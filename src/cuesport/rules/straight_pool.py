@@ -156,8 +156,9 @@ class StraightPoolReferee(PoolReferee):
                 Call.of("re-rack"), Call.of("breaks", player=self.name(p)))), new
         pts = self.points(p, -1)
         balls, respotted = self.spot_balls(play.after, sorted({*play.potted, *play.off}, key=int))
-        kitchen = play.scratch or "cue" not in balls or any(
-            f.name == "cue-ball-stayed-in-kitchen" for f in fouls)
+        # P141-4.9: POOL-6.11's second paragraph gives ball in hand behind the head string
+        stayed = play.kitchen is not None and play.kitchen.stayed_behind
+        kitchen = play.scratch or "cue" not in balls or stayed
         if kitchen:
             balls = freeze_balls({k: v for k, v in balls.items() if k != "cue"})
         new = evolve(state, balls=balls, score=self.add(state, pts), to_play=1 - p,
