@@ -44,7 +44,7 @@ class RefereeSession:
         header = parse_record(dict(record) | {"actions": []})
         self.lang = lang
         self.header = header
-        self.referee: Referee = referee_class(header.discipline)(header.rules, header.players)
+        self.referee: Referee[Any] = referee_class(header.discipline)(header.rules, header.players)
         self.state: FrameState = self.referee.initial_state(header.start)
         self.actions: list[dict[str, Any]] = []
         self.rulings: list[dict[str, Any]] = []

@@ -9,10 +9,10 @@ a step returns a new one, so a rejected action leaves the old state untouched.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -43,7 +43,7 @@ Balls = Mapping[str, Vec]
 OVERLAP_TOL = 1.0  # mm a recorded position may overlap before it is an impossible position
 
 
-def freeze_balls(balls: Mapping[str, Iterable[float]]) -> Balls:
+def freeze_balls(balls: Mapping[str, Sequence[float]]) -> Balls:
     """An immutable copy with float tuples, in a stable (sorted) order."""
     return MappingProxyType({k: (float(v[0]), float(v[1])) for k, v in sorted(balls.items())})
 
@@ -149,13 +149,16 @@ class Ruling:
         return out
 
 
+S = TypeVar("S", bound=FrameState)
+
+
 class Options(BaseModel):
     """Rule options of a discipline (``rules`` in the record). Unknown keys are refused."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class Referee:
+class Referee(Generic[S]):
     """Base of every discipline's referee.
 
     Subclasses set the class facts and implement :meth:`initial_state`, :meth:`shot`,
@@ -185,60 +188,58 @@ class Referee:
     def make_table(self) -> TableSpec:
         return table_for(self.discipline, getattr(self.options, "table", None))
 
-    def initial_state(self, start: Mapping[str, Any] | None) -> FrameState:
+    def initial_state(self, start: Mapping[str, Any] | None) -> S:
         raise NotImplementedError
 
-    def state_from_json(self, data: Mapping[str, Any]) -> FrameState:
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
         raise NotImplementedError
 
-    def state_to_json(self, state: FrameState) -> dict[str, Any]:
+    def state_to_json(self, state: S) -> dict[str, Any]:
         raise NotImplementedError
 
-    def ball_on(self, state: FrameState) -> tuple[str, ...] | None:
+    def ball_on(self, state: S) -> tuple[str, ...] | None:
         return None
 
-    def free_ball(self, state: FrameState) -> bool:
+    def free_ball(self, state: S) -> bool:
         return False
 
-    def extra_fields(self, state: FrameState) -> dict[str, Any]:
+    def extra_fields(self, state: S) -> dict[str, Any]:
         """Discipline-specific ruling fields (documented per discipline)."""
         return {}
 
     # ------------------------------------------------------------ actions
 
-    def shot(self, state: FrameState, shot: Shot) -> tuple[Outcome, FrameState]:
+    def shot(self, state: S, shot: Shot) -> tuple[Outcome, S]:
         raise NotImplementedError
 
-    def decision(self, state: FrameState, d: Decision) -> tuple[Outcome, FrameState]:
+    def decision(self, state: S, d: Decision) -> tuple[Outcome, S]:
         raise RecordError(f"no decision is on offer in {self.discipline}")
 
-    def concede(self, state: FrameState, c: Concede) -> tuple[Outcome, FrameState]:
-        from dataclasses import replace
-
+    def concede(self, state: S, c: Concede) -> tuple[Outcome, S]:
         self.require_live(state)
         winner = 1 - c.player
         new = replace(state, frame_over=True, winner=winner, options=())
         return Outcome(calls=(Call.of("conceded", player=self.players[c.player]),
                               Call.of("frame-over", player=self.players[winner]))), new
 
-    def claim(self, state: FrameState, c: Claim) -> tuple[Outcome, FrameState]:
+    def claim(self, state: S, c: Claim) -> tuple[Outcome, S]:
         raise RecordError(f"a claim is not an action of {self.discipline}")
 
-    def lots(self, state: FrameState, lots: Lots) -> tuple[Outcome, FrameState]:
+    def lots(self, state: S, lots: Lots) -> tuple[Outcome, S]:
         raise RecordError(f"drawing lots is not an action of {self.discipline} here")
 
-    def lag(self, state: FrameState, lag: Lag) -> tuple[Outcome, FrameState]:
+    def lag(self, state: S, lag: Lag) -> tuple[Outcome, S]:
         raise RecordError(f"a lag is not an action of {self.discipline}")
 
-    def stalemate(self, state: FrameState, s: Stalemate) -> tuple[Outcome, FrameState]:
+    def stalemate(self, state: S, s: Stalemate) -> tuple[Outcome, S]:
         raise RecordError(f"stalemate is not handled in {self.discipline}")
 
-    def foul(self, state: FrameState, f: PlayerFoul) -> tuple[Outcome, FrameState]:
+    def foul(self, state: S, f: PlayerFoul) -> tuple[Outcome, S]:
         raise RecordError(f"a foul action is not handled in {self.discipline}")
 
     # ------------------------------------------------------------ ruling assembly
 
-    def ruling(self, index: int, outcome: Outcome, state: FrameState, lang: str = "en"
+    def ruling(self, index: int, outcome: Outcome, state: S, lang: str = "en"
                ) -> Ruling:
         return Ruling(
             action=index,
@@ -262,11 +263,11 @@ class Referee:
 
     # ------------------------------------------------------------ input checks
 
-    def require_live(self, state: FrameState) -> None:
+    def require_live(self, state: S) -> None:
         if state.frame_over:
             raise RecordError("the frame is over; no further action is accepted")
 
-    def require_option(self, state: FrameState, d: Decision) -> None:
+    def require_option(self, state: S, d: Decision) -> None:
         if not state.options:
             raise RecordError("no decision is on offer now")
         if d.choice not in state.options:
@@ -320,7 +321,7 @@ class ShotMotion:
     off: tuple[str, ...]
 
 
-def apply_motion(referee: Referee, balls: Balls, shot: Shot,
+def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
                  placed: Mapping[str, Vec] | None = None) -> ShotMotion:
     """Check a shot's events and ``after`` against the position and apply them.
 

@@ -23,7 +23,7 @@ from typing import Any
 from cuesport.equipment.racks import eight_ball_rack
 from cuesport.record import Call as CallModel
 from cuesport.record import Decision, RecordError
-from cuesport.rules.base import Foul, FrameState, Outcome, freeze_balls
+from cuesport.rules.base import Foul, Outcome, freeze_balls
 from cuesport.rules.calls import Call, Catalog
 from cuesport.rules.pool import Play, PoolReferee, PoolState, Position, evolve
 
@@ -68,8 +68,7 @@ class EightBallReferee(PoolReferee):
             raise RecordError("start: groups is [null, null] or one 'solids' and one 'stripes'")
         return {"groups": (g[0], g[1])}
 
-    def extra_fields(self, state: FrameState) -> dict[str, Any]:
-        assert isinstance(state, PoolState)
+    def extra_fields(self, state: PoolState) -> dict[str, Any]:
         return super().extra_fields(state) | {"groups": list(state.groups)}
 
     def cleared(self, state: PoolState, player: int) -> bool:
@@ -77,8 +76,7 @@ class EightBallReferee(PoolReferee):
         return g is not None and not any(group_of(b) == g for b in state.balls if b not in
                                          ("cue", EIGHT))
 
-    def ball_on(self, state: FrameState) -> tuple[str, ...] | None:
-        assert isinstance(state, PoolState)
+    def ball_on(self, state: PoolState) -> tuple[str, ...] | None:
         g = state.groups[state.to_play]
         if g is None:
             return ("open",)  # P8-3.4

@@ -65,6 +65,7 @@ from cuesport.record import (
 from cuesport.record import (
     Concede,
     Decision,
+    Judgement,
     Lag,
     PlayerFoul,
     RecordError,
@@ -79,6 +80,7 @@ from cuesport.rules.base import (
     Options,
     Outcome,
     Referee,
+    ShotMotion,
     Vec,
     apply_motion,
     check_no_overlap,
@@ -197,6 +199,19 @@ class Play:
         return {b for b in self.railed if b != "cue"}
 
 
+# the judgement flags that are standard fouls, in the order a ruling lists them
+_JUDGED: tuple[tuple[str, str, Callable[[Judgement], object]], ...] = (
+    ("POOL-6.4", "no-foot-on-floor", lambda j: j.feet_off_floor),  # POOL-6.4
+    ("POOL-6.6", "touched-ball", lambda j: j.touched or j.struck_ball),  # POOL-6.6
+    ("POOL-6.7", "double-hit", lambda j: j.double_hit),  # POOL-6.7
+    ("POOL-6.8", "push-shot", lambda j: j.push_stroke),  # POOL-6.8
+    ("POOL-6.9", "balls-still-moving", lambda j: j.balls_moving),  # POOL-6.9
+    ("POOL-6.12", "cue-on-table", lambda j: j.cue_on_table),  # POOL-6.12
+    ("POOL-6.15", "slow-play", lambda j: j.slow_play),  # POOL-6.15
+    ("POOL-6.16", "ball-on-template", lambda j: j.template_present),  # POOL-6.16
+)
+
+
 def rail_contacts(shot: Shot, start: int, frozen: set[str]) -> frozenset[str]:
     """POOL-8.4: balls driven to a rail after event ``start``; pocketed or off-table balls
     count. A ball frozen to a rail is taken as pressed against that rail on its first
@@ -216,7 +231,7 @@ def rail_contacts(shot: Shot, start: int, frozen: set[str]) -> frozenset[str]:
     return frozenset(out)
 
 
-class PoolReferee(Referee):
+class PoolReferee(Referee[PoolState]):
     """Shared pool logic; subclasses set the facts and implement :meth:`judge`."""
 
     options_model: ClassVar[type[Options]] = PoolOptions
@@ -334,8 +349,7 @@ class PoolReferee(Referee):
             return (w, False) if to_play == 0 else (False, w)
         return _pair(w, bool, "warning")  # type: ignore[no-any-return]
 
-    def state_to_json(self, state: FrameState) -> dict[str, Any]:
-        assert isinstance(state, PoolState)
+    def state_to_json(self, state: PoolState) -> dict[str, Any]:
         out = state.common_json()
         if state.in_hand:
             out["balls"]["cue"] = None
@@ -345,14 +359,13 @@ class PoolReferee(Referee):
         out.update(self.game_state_to_json(state))
         return out
 
-    def ball_on(self, state: FrameState) -> tuple[str, ...] | None:
+    def ball_on(self, state: PoolState) -> tuple[str, ...] | None:
         if not self.rotation:
             return None
         low = self.lowest(state.balls)  # POOL-6.2: the lowest ball first
         return (low,) if low else None
 
-    def extra_fields(self, state: FrameState) -> dict[str, Any]:
-        assert isinstance(state, PoolState)
+    def extra_fields(self, state: PoolState) -> dict[str, Any]:
         p = state.to_play
         out = {
             "fouls_in_a_row": list(state.fouls_in_a_row),
@@ -484,14 +497,48 @@ class PoolReferee(Referee):
                 or p[1] >= self.table.length - lim)
 
     def read(self, state: PoolState, shot: Shot) -> Play:
-        placed: dict[str, Vec] = {}
+        """Read a stroke once (placement, pots, settling, first contact, rails, the kitchen);
+        the fouls and the games only query the :class:`Play`."""
+        placed = self.placement(state, shot)
+        before = freeze_balls({**state.balls, **placed}) if placed else state.balls
+        self.check_declarations(state, shot, before)
+        motion = apply_motion(self, state.balls, shot, placed)
+        settled, after = self.settled(shot, before, motion)
+        first, i0, on_rail = self.contacts(shot, before, motion)
+        railed = rail_contacts(shot, i0, on_rail) if i0 is not None else frozenset()
+        kitchen = None
+        if state.in_hand == "kitchen" and placed and behind_head_string(placed["cue"], self.table):
+            kitchen = kitchen_breach(shot.events, first, i0, before, self.table)
+        return Play(
+            shot=shot,
+            player=shot.player,
+            before=before,
+            after=after if after is motion.balls else freeze_balls(after),
+            potted={b: p for b, p in motion.potted.items() if b != "cue" and b not in settled},
+            off=tuple(b for b in motion.off if b != "cue"),
+            cue_potted="cue" in motion.potted,
+            cue_off="cue" in motion.off,
+            first=first,
+            railed=railed,
+            in_hand=state.in_hand,
+            breaking=state.breaking,
+            settled=settled,
+            kitchen=kitchen,
+        )
+
+    @staticmethod
+    def placement(state: PoolState, shot: Shot) -> dict[str, Vec]:
+        """The cue ball placed from hand (POOL-1.5), if it is in hand."""
         if shot.cue_ball is not None:
             if not state.in_hand:
                 raise RecordError("cue_ball: the cue ball is not in hand")
-            placed["cue"] = (float(shot.cue_ball[0]), float(shot.cue_ball[1]))
-        elif state.in_hand and shot.stroke:
+            return {"cue": (float(shot.cue_ball[0]), float(shot.cue_ball[1]))}
+        if state.in_hand and shot.stroke:
             raise RecordError("cue_ball: the cue ball is in hand; say where it was placed")
-        before = freeze_balls({**state.balls, **placed}) if placed else state.balls
+        return {}
+
+    def check_declarations(self, state: PoolState, shot: Shot, before: Balls) -> None:
+        """The called ball, the declared balls and a push out refer to this position."""
         c = shot.call
         if isinstance(c, CallModel):
             self.check_name(c.ball, "called ball")
@@ -506,30 +553,38 @@ class PoolReferee(Referee):
                 raise RecordError("push_out: a push out is not allowed on this shot")
             if shot.player != state.to_play:
                 raise RecordError("push_out: only the player to play may push out")
-        motion = apply_motion(self, state.balls, shot, placed)
-        # POOL-1.7: a pocketed ball that no hit, cushion or cross event set moving fell in by
-        # settling if it fell before the cue ball touched any ball (events are in time
-        # order), or on a stroke that touched none; once balls are in motion an unrecorded
-        # kiss may have moved it, so it counts as pocketed
+
+    def settled(self, shot: Shot, before: Balls, motion: ShotMotion
+                ) -> tuple[dict[str, Vec], Mapping[str, Vec]]:
+        """POOL-1.7: a pocketed ball that no hit, cushion or cross event set moving fell in
+        by settling if it fell before the cue ball touched any ball (events are in time
+        order), or on a stroke that touched none; once balls are in motion an unrecorded
+        kiss may have moved it, so it counts as pocketed. Such a ball goes back where it
+        was. Returns the settled balls and the position at rest."""
         moving = {b for e in shot.events if e.pot is None and e.off is None
                   for b in e.balls()}
         contact = index_of_first_contact(shot.events, "cue")
         settled = {e.pot: before[e.pot] for i, e in enumerate(shot.events)
                    if e.pot is not None and e.pot != "cue" and e.pot not in moving
                    and (contact is None or i < contact)}
-        after: Mapping[str, Vec] = motion.balls
-        if settled:  # POOL-1.7: a ball that falls in by settling goes back where it was
-            after = {**motion.balls, **settled}
-            try:
-                check_no_overlap(after, self.table.ball_radius, "settled")
-            except RecordError:
-                after = spot_pool_balls(list(settled), motion.balls, self.table)
-        potted = {b: p for b, p in motion.potted.items() if b != "cue" and b not in settled}
+        if not settled:
+            return settled, motion.balls
+        after: Mapping[str, Vec] = {**motion.balls, **settled}
+        try:
+            check_no_overlap(after, self.table.ball_radius, "settled")
+        except RecordError:
+            after = spot_pool_balls(list(settled), motion.balls, self.table)
+        return settled, after
+
+    def contacts(self, shot: Shot, before: Balls, motion: ShotMotion
+                 ) -> tuple[tuple[str, ...], int | None, set[str]]:
+        """The first contact(s) of the cue ball and the event index of the first one, with
+        the declarations (POOL-8.4, POOL-6.7): "frozen" names balls frozen to a rail,
+        "touching" balls frozen to the cue ball; a "frozen" ball resting against the cue
+        ball and not against a rail is taken as frozen to the cue ball. Also returns the
+        balls frozen to a rail."""
         first = first_contacts(shot.events, "cue")
         i0 = index_of_first_contact(shot.events, "cue")
-        # declarations (POOL-8.4, POOL-6.7): "frozen" names balls frozen to a rail, "touching"
-        # balls frozen to the cue ball; a "frozen" ball resting against the cue ball and
-        # not against a rail is taken as frozen to the cue ball
         reach = 2.0 * self.table.ball_radius + TOUCH_TOL
         cue_at = before.get("cue")
         on_rail = {b for b in shot.declare.frozen if self.near_rail(before[b])}
@@ -542,87 +597,59 @@ class PoolReferee(Referee):
             if moved and b not in first:
                 first = (b, *first)
                 i0 = -1 if i0 is None else i0
-        railed = rail_contacts(shot, i0, on_rail) if i0 is not None else frozenset()
-        kitchen = None
-        if state.in_hand == "kitchen" and placed and behind_head_string(placed["cue"], self.table):
-            kitchen = kitchen_breach(shot.events, first, i0, before, self.table)
-        return Play(
-            shot=shot,
-            player=shot.player,
-            before=before,
-            after=after if after is motion.balls else freeze_balls(after),
-            potted=potted,
-            off=tuple(b for b in motion.off if b != "cue"),
-            cue_potted="cue" in motion.potted,
-            cue_off="cue" in motion.off,
-            first=first,
-            railed=railed,
-            in_hand=state.in_hand,
-            breaking=state.breaking,
-            settled=settled,
-            kitchen=kitchen,
-        )
+        return first, i0, on_rail
 
     def general_fouls(self, state: PoolState, play: Play) -> list[Foul]:
-        """Section 6 fouls found on one stroke, each with its rule ID."""
-        s, j = play.shot, play.shot.judgement
-        found: list[Foul] = []
-
-        def add(rule: str, name: str) -> None:
-            if rule in self.standard_fouls:
-                found.append(self._f(rule, name))
-
-        if s.player != state.to_play:
-            add("POOL-6.13", "out-of-turn")  # POOL-6.13
-        if j.feet_off_floor:
-            add("POOL-6.4", "no-foot-on-floor")  # POOL-6.4
-        if j.touched or j.struck_ball:
-            add("POOL-6.6", "touched-ball")  # POOL-6.6
-        if j.double_hit:
-            add("POOL-6.7", "double-hit")  # POOL-6.7
-        if j.push_stroke:
-            add("POOL-6.8", "push-shot")  # POOL-6.8
-        if j.balls_moving:
-            add("POOL-6.9", "balls-still-moving")  # POOL-6.9
-        if j.cue_on_table:
-            add("POOL-6.12", "cue-on-table")  # POOL-6.12
-        if j.slow_play:
-            add("POOL-6.15", "slow-play")  # POOL-6.15
-        if j.template_present:
-            add("POOL-6.16", "ball-on-template")  # POOL-6.16
-        if not s.stroke:
-            if not found and not play.settled:
-                add("POOL-6.6", "touched-ball")  # a foul while not striking
+        """Section 6 fouls found on one stroke, each with its rule ID: the referee's
+        judgements first, then what the events show."""
+        found = [self._f(rule, name) for rule, name in self.judged_fouls(state, play)
+                 if rule in self.standard_fouls]
+        if not play.shot.stroke:
+            if not found and not play.settled and "POOL-6.6" in self.standard_fouls:
+                found.append(self._f("POOL-6.6", "touched-ball"))  # a foul while not striking
             return found
+        found += [self._f(rule, name) for rule, name in self.table_fouls(state, play)
+                  if rule in self.standard_fouls]
+        return found
+
+    def judged_fouls(self, state: PoolState, play: Play) -> list[tuple[str, str]]:
+        """The fouls the referee judges (``judgement`` flags, out of turn)."""
+        j = play.shot.judgement
+        out = [("POOL-6.13", "out-of-turn")] if play.player != state.to_play else []  # 6.13
+        out += [(rule, name) for rule, name, seen in _JUDGED if seen(j)]
+        return out
+
+    def table_fouls(self, state: PoolState, play: Play) -> list[tuple[str, str]]:
+        """The fouls the events show: scratch, balls off, placement, first contact, rails."""
+        s = play.shot
+        out: list[tuple[str, str]] = []
         if play.cue_potted:
-            add("POOL-6.1", "scratch")  # POOL-6.1, POOL-8.6
+            out.append(("POOL-6.1", "scratch"))  # POOL-6.1, POOL-8.6
         elif play.cue_off:
-            add("POOL-6.1", "cue-ball-off-table")  # POOL-6.1, POOL-8.5
+            out.append(("POOL-6.1", "cue-ball-off-table"))  # POOL-6.1, POOL-8.5
         if play.off:
-            add("POOL-6.5", "object-ball-off-table")  # POOL-6.5
+            out.append(("POOL-6.5", "object-ball-off-table"))  # POOL-6.5
         if play.in_hand == "kitchen" and s.cue_ball is not None:
             if not behind_head_string(play.before["cue"], self.table):
-                add("POOL-6.10", "bad-cue-ball-placement")  # POOL-6.10
+                out.append(("POOL-6.10", "bad-cue-ball-placement"))  # POOL-6.10
             elif play.kitchen is not None and play.kitchen.foul_name is not None:
-                add("POOL-6.11", play.kitchen.foul_name)  # POOL-6.11, either paragraph
+                out.append(("POOL-6.11", play.kitchen.foul_name))  # POOL-6.11, either paragraph
         if s.push_out:
-            return found  # P9-2.4: POOL-6.2 and POOL-6.3 do not apply to a push out
-        first_ok = self.legal_first(state, play)
-        if first_ok is False:
-            add("POOL-6.2", "wrong-ball-first")  # POOL-6.2
+            return out  # P9-2.4: POOL-6.2 and POOL-6.3 do not apply to a push out
+        if self.legal_first(state, play) is False:
+            out.append(("POOL-6.2", "wrong-ball-first"))  # POOL-6.2
         if not play.breaking and not play.potted:
             # POOL-6.3: with nothing pocketed, an object ball must be contacted and then a
             # ball driven to a rail (Ambiguities 3: no contact at all is a foul too)
             if not play.first:
-                add("POOL-6.3", "no-contact")
+                out.append(("POOL-6.3", "no-contact"))
             elif not play.railed:
-                add("POOL-6.3", "no-rail-after-contact")
-        return found
+                out.append(("POOL-6.3", "no-rail-after-contact"))
+        return out
 
     # ------------------------------------------------------------ actions
 
-    def shot(self, state: FrameState, shot: Shot) -> tuple[Outcome, FrameState]:
-        assert isinstance(state, PoolState)
+    def shot(self, state: PoolState, shot: Shot) -> tuple[Outcome, PoolState]:
         self.require_live(state)
         pre_calls: tuple[Call, ...] = ()
         if state.options:
@@ -658,8 +685,7 @@ class PoolReferee(Referee):
     win_call: ClassVar[str] = "rack-to"
     foul_in_hand: ClassVar[str] = "table"  # where a start without the cue ball has it
 
-    def decision(self, state: FrameState, d: Decision) -> tuple[Outcome, FrameState]:
-        assert isinstance(state, PoolState)
+    def decision(self, state: PoolState, d: Decision) -> tuple[Outcome, PoolState]:
         self.require_live(state)
         self.require_option(state, d)
         if d.choice == "spot-ball":  # POOL-1.5: the nearest ball spotted on request
@@ -683,9 +709,8 @@ class PoolReferee(Referee):
                       ) -> tuple[Outcome, PoolState]:
         raise RecordError(f"'{d.choice}' is not a choice in {self.discipline}")
 
-    def foul(self, state: FrameState, f: PlayerFoul) -> tuple[Outcome, FrameState]:
+    def foul(self, state: PoolState, f: PlayerFoul) -> tuple[Outcome, PoolState]:
         """A foul while not striking (e.g. POOL-6.6 touching a ball while addressing)."""
-        assert isinstance(state, PoolState)
         if f.rule == "POOL-6.17":
             # POOL-6.17: unsportsmanlike conduct is normally penalised like a serious foul:
             # the offender loses the rack (a lesser penalty the referee chooses is recorded
@@ -703,13 +728,12 @@ class PoolReferee(Referee):
         new, calls = self.inning(state, new)
         return replace(outcome, calls=(*outcome.calls, *calls)), new
 
-    def concede(self, state: FrameState, c: Concede) -> tuple[Outcome, FrameState]:
+    def concede(self, state: PoolState, c: Concede) -> tuple[Outcome, PoolState]:
         """POOL-1.11: a player who concedes loses."""
         return super().concede(state, c)
 
-    def lag(self, state: FrameState, lag: Lag) -> tuple[Outcome, FrameState]:
+    def lag(self, state: PoolState, lag: Lag) -> tuple[Outcome, PoolState]:
         """POOL-1.2: the winner of the lag chooses who breaks."""
-        assert isinstance(state, PoolState)
         self.require_live(state)
         if not state.breaking or state.options:
             raise RecordError("lag: the lag is only before a break")
@@ -718,10 +742,9 @@ class PoolReferee(Referee):
         return Outcome(calls=(Call.of("lag", player=self.name(lag.winner)),
                               Call.of("breaks", player=self.name(breaks)))), new
 
-    def stalemate(self, state: FrameState, s: Stalemate) -> tuple[Outcome, FrameState]:
+    def stalemate(self, state: PoolState, s: Stalemate) -> tuple[Outcome, PoolState]:
         """POOL-1.12: the game's stalemate rule (P9-2.9, P8-3.11, P10-9.12: the player who
         broke the rack breaks again)."""
-        assert isinstance(state, PoolState)
         self.require_live(state)
         n = state.reracks + 1
         rack = self.draw_rack(n, self.object_balls())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from cuesport.record import RecordError
 from cuesport.rules.base import Referee
@@ -17,7 +18,7 @@ REFEREES: dict[str, str] = {
 }
 
 
-def referee_class(discipline: str) -> type[Referee]:
+def referee_class(discipline: str) -> type[Referee[Any]]:
     target = REFEREES.get(discipline)
     if target is None:
         raise RecordError(f"unknown discipline {discipline!r}; expected one of "

@@ -24,7 +24,7 @@ from cuesport.equipment.geometry import behind_head_string, interferes_with_rack
 from cuesport.equipment.racks import straight_pool_rack
 from cuesport.equipment.respot import head_or_centre_spot
 from cuesport.record import Decision, Stalemate
-from cuesport.rules.base import Balls, Foul, FrameState, Options, Outcome, Vec, freeze_balls
+from cuesport.rules.base import Balls, Foul, Options, Outcome, Vec, freeze_balls
 from cuesport.rules.calls import Call, Catalog
 from cuesport.rules.pool import (
     ALL_FOULS,
@@ -61,7 +61,7 @@ class StraightPoolReferee(PoolReferee):
     def rack(self, rng: random.Random) -> Position:
         return straight_pool_rack(self.table, rng)  # P141-4.2
 
-    def extra_fields(self, state: FrameState) -> dict[str, Any]:
+    def extra_fields(self, state: PoolState) -> dict[str, Any]:
         return super().extra_fields(state) | {"target": self.target}
 
     @property
@@ -96,11 +96,11 @@ class StraightPoolReferee(PoolReferee):
         st = state
         if play.safety or not play.called_in():
             # P141-4.5, P141-4.6: balls pocketed on a safety or not as called are spotted
-            balls, respotted = self.spot_balls(play.after, sorted(play.potted, key=int))
+            balls, spotted = self.spot_balls(play.after, sorted(play.potted, key=int))
             new = self.play_on(st, play, balls, False)
-            calls = (Call.of("safety"),) if play.safety else ()
-            return Outcome(respotted=respotted, calls=(
-                *calls, *(Call.of("spotted", ball=b) for b in respotted),
+            safety = (Call.of("safety"),) if play.safety else ()
+            return Outcome(respotted=spotted, calls=(
+                *safety, *(Call.of("spotted", ball=b) for b in spotted),
                 Call.of("to-play", player=self.name(new.to_play)))), new
         # P141-4.7: the called ball and every other ball pocketed with it score a point
         pts = self.points(p, len(play.potted))
@@ -239,9 +239,8 @@ class StraightPoolReferee(PoolReferee):
         return Outcome(respotted=rack, calls=(
             Call.of("re-rack"), Call.of("breaks", player=self.name(breaker)))), new
 
-    def stalemate(self, state: FrameState, s: Stalemate) -> tuple[Outcome, FrameState]:
+    def stalemate(self, state: PoolState, s: Stalemate) -> tuple[Outcome, PoolState]:
         """P141-4.12: the game restarts; the players lag again for the break."""
-        assert isinstance(state, PoolState)
         self.require_live(state)
         n, rack = self.new_rack(state, [str(i) for i in range(1, 16)])
         new = evolve(state, balls=freeze_balls(rack), score=(0, 0), breaking=True,
