@@ -34,6 +34,9 @@ from cuesport.record import (
     RecordError,
     Shot,
     Stalemate,
+    Start,
+    StartExtras,
+    parse_start,
 )
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
 
@@ -162,14 +165,22 @@ class Referee(Generic[S]):
     """Base of every discipline's referee.
 
     Subclasses set the class facts and implement :meth:`initial_state`, :meth:`shot`,
-    :meth:`state_from_json`, :meth:`state_to_json` and :meth:`ball_on`; the other actions
+    :meth:`state_from_start`, :meth:`extras_of` and :meth:`ball_on`; the other actions
     have defaults that refuse them with a clear error where a discipline has no such action.
+
+    A start position is a :class:`cuesport.record.Start`: the common keys are parsed by the
+    record, the discipline's own keys by :attr:`extras_model`; a state prints as a start
+    through the same type (:meth:`start_of`).
     """
 
     discipline: ClassVar[str]
     options_model: ClassVar[type[Options]] = Options
     catalog: ClassVar[Catalog] = COMMON_CALLS
     cue_balls: ClassVar[tuple[str, ...]] = ("cue",)
+    extras_model: ClassVar[type[StartExtras]] = StartExtras  # the start's own keys
+    in_hand_zones: ClassVar[tuple[str, ...]] = ()  # the values of in_hand a start may hold
+    start_choices: ClassVar[tuple[str, ...] | None] = None  # open options a start may hold
+    negative_scores: ClassVar[bool] = False  # 14.1 scores may go below zero (P141-4.9)
 
     def __init__(self, rules: Mapping[str, Any] | None = None,
                  players: tuple[str, str] = ("Player 1", "Player 2")) -> None:
@@ -188,14 +199,45 @@ class Referee(Generic[S]):
     def make_table(self) -> TableSpec:
         return table_for(self.discipline, getattr(self.options, "table", None))
 
-    def initial_state(self, start: Mapping[str, Any] | None) -> S:
+    def initial_state(self, start: Start | None) -> S:
         raise NotImplementedError
 
-    def state_from_json(self, data: Mapping[str, Any]) -> S:
+    def state_from_start(self, start: Start) -> S:
+        """The state of a start position (its common keys checked by :meth:`check_start`
+        first, its own keys read with ``start.extras(self.extras_model)``)."""
         raise NotImplementedError
+
+    def extras_of(self, state: S) -> StartExtras | None:
+        """The discipline's own keys of a state, for printing it as a start."""
+        return None
+
+    def state_from_json(self, data: Mapping[str, Any] | Start) -> S:
+        start = parse_start(data)
+        self.check_start(start)
+        return self.state_from_start(start)
+
+    def start_of(self, state: S, balls: Mapping[str, Vec | None] | None = None) -> Start:
+        return Start.of(balls=state.balls if balls is None else balls, to_play=state.to_play,
+                        score=state.score, break_=state.break_, options=state.options,
+                        in_hand=state.in_hand, frame_over=state.frame_over,
+                        winner=state.winner, extras=self.extras_of(state))
 
     def state_to_json(self, state: S) -> dict[str, Any]:
-        raise NotImplementedError
+        return self.start_of(state).to_json()
+
+    def check_start(self, start: Start) -> None:
+        """The common keys as this discipline uses them (one error style: ``start.key``)."""
+        if start.in_hand is not None and start.in_hand not in self.in_hand_zones:
+            raise RecordError(f"start.in_hand: {', '.join(map(repr, self.in_hand_zones))} or "
+                              f"null, not {start.in_hand!r}")
+        if self.start_choices is not None:
+            for o in start.options:
+                if o not in self.start_choices:
+                    raise RecordError(f"start.options: {o!r} is not a choice of "
+                                      f"{self.discipline}")
+        if not self.negative_scores and min(start.score) < 0:
+            raise RecordError("start.score: scores are not negative")
+        self.check_balls(start.positions(), "start")
 
     def ball_on(self, state: S) -> tuple[str, ...] | None:
         return None

@@ -53,9 +53,9 @@ import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, StrictBool, StrictInt
 
 from cuesport.equipment.geometry import TOUCH_TOL, behind_head_string
 from cuesport.equipment.respot import NoRoomError, nearest_to_head_string, spot_pool_balls
@@ -71,6 +71,9 @@ from cuesport.record import (
     RecordError,
     Shot,
     Stalemate,
+    Start,
+    StartExtras,
+    StrictPlayer,
 )
 from cuesport.rules.base import (
     OVERLAP_TOL,
@@ -128,6 +131,25 @@ class PoolOptions(Options):
     table: Literal["9ft", "8ft", "7ft"] = "9ft"  # spec README, pool tables
     seed: int = 0  # re-racks are drawn reproducibly from this seed
     racks: tuple[dict[str, tuple[float, float]], ...] = Field(default=())  # explicit re-racks
+
+
+FoulCount = Annotated[StrictInt, Field(ge=0, le=2)]
+
+
+class PoolExtras(StartExtras):
+    """The keys of a pool start beside the common ones (printed in this order)."""
+
+    breaking: StrictBool = False
+    breaker: StrictPlayer = 0
+    fouls_in_a_row: tuple[FoulCount, FoulCount] = (0, 0)  # POOL-6.14: 0, 1 or 2 each
+    warned: tuple[StrictBool, StrictBool] = (False, False)
+    push_out: StrictBool = False
+    offer: str | None = None
+    reracks: Annotated[StrictInt, Field(ge=0)] = 0
+    spot: tuple[str, ...] = ()
+    # the ruling's "warning" (a bool for the player to play, or a pair), read not printed
+    warning: StrictBool | tuple[StrictBool, StrictBool] | None = Field(default=None,
+                                                                       exclude=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,9 +262,9 @@ class PoolReferee(Referee[PoolState]):
     three_foul_rule: ClassVar[bool] = True  # POOL-6.14 is used by the game
     foul_penalty: ClassVar[int] = 0  # points a standard foul costs (14.1: 1)
     rotation: ClassVar[bool] = False  # lowest ball first (POOL-6.2 in 9- and 10-ball)
-    state_keys: ClassVar[tuple[str, ...]] = (
-        "breaking", "breaker", "fouls_in_a_row", "warned", "push_out", "offer", "reracks",
-        "spot")
+    extras_model: ClassVar[type[PoolExtras]] = PoolExtras
+    in_hand_zones: ClassVar[tuple[str, ...]] = ("kitchen", "table")
+    negative_scores: ClassVar[bool] = True  # 14.1 scores go below zero (P141-4.9)
 
     # ------------------------------------------------------------ game facts (hooks)
 
@@ -263,101 +285,59 @@ class PoolReferee(Referee[PoolState]):
             return None
         return self.lowest(state.balls) in play.first  # split hit: shooter's favour
 
-    def game_state_from_json(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        return {}
-
-    def game_state_to_json(self, state: PoolState) -> dict[str, Any]:
+    def game_state_from_start(self, x: PoolExtras) -> dict[str, Any]:
+        """The game's own keys of a start (hook): state field -> value."""
         return {}
 
     # ------------------------------------------------------------ state
 
-    def initial_state(self, start: Mapping[str, Any] | None) -> PoolState:
+    def initial_state(self, start: Start | None) -> PoolState:
         if start is None:
             return PoolState(balls=freeze_balls(self.draw_rack(0)), in_hand="kitchen")
         return self.state_from_json(start)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> PoolState:
-        try:
-            return self._state_from_json(data)
-        except RecordError:
-            raise
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
-            raise RecordError(f"start: bad position ({err})") from None
-
-    def _state_from_json(self, data: Mapping[str, Any]) -> PoolState:
-        if not isinstance(data, Mapping):
-            raise RecordError("start: a position object is expected")
-        raw = data.get("balls")
-        if not isinstance(raw, Mapping):
-            raise RecordError("start: 'balls' is required")
-        balls = {k: v for k, v in raw.items() if v is not None}
-        for k, v in balls.items():
-            if not (isinstance(v, list | tuple) and len(v) == 2
-                    and all(isinstance(c, int | float) and not isinstance(c, bool) for c in v)):
-                raise RecordError(f"start: ball {k!r} needs a position [x, y]")
-        fb = freeze_balls(balls)
-        self.check_balls(fb, "start")
-        breaking = bool(data.get("breaking", False))
-        in_hand = data.get("in_hand")
+    def state_from_start(self, start: Start) -> PoolState:
+        x = start.extras(self.extras_model)
+        fb = freeze_balls(start.positions())
+        in_hand: str | None = start.in_hand
         if "cue" in fb and in_hand is not None:
             raise RecordError("start: the cue ball is on the table, so it is not in hand")
-        if "cue" not in fb and in_hand is None and not data.get("frame_over", False):
-            in_hand = "kitchen" if breaking else self.foul_in_hand
-        if in_hand not in (None, "kitchen", "table"):
-            raise RecordError(f"start: in_hand must be 'kitchen', 'table' or null, not {in_hand!r}")
-        to_play = _player(data.get("to_play", 0), "to_play")
-        winner = data.get("winner")
-        if winner is not None:
-            winner = _player(winner, "winner")
-        options = tuple(data.get("options", ()))
-        offer = data.get("offer")
-        if options and offer is None:
+        if "cue" not in fb and in_hand is None and not start.frame_over:
+            in_hand = "kitchen" if x.breaking else self.foul_in_hand
+        if start.options and x.offer is None:
             raise RecordError("start: open options need their 'offer'")
-        spot = tuple(str(b) for b in data.get("spot", ()))
-        for b in spot:
+        for b in x.spot:
             self.check_name(b)
         state = PoolState(
-            balls=fb,
-            to_play=to_play,
-            score=_pair(data.get("score", (0, 0)), int, "score"),
-            break_=int(data.get("break", 0)),
-            options=options,
-            in_hand=in_hand,
-            frame_over=bool(data.get("frame_over", False)),
-            winner=winner,
-            breaking=breaking,
-            breaker=_player(data.get("breaker", 0), "breaker"),
-            fouls_in_a_row=_pair(data.get("fouls_in_a_row", (0, 0)), int, "fouls_in_a_row"),
-            warned=self._warned(data, _player(data.get("to_play", 0), "to_play")),
-            push_out=bool(data.get("push_out", False)),
-            offer=offer,
-            reracks=int(data.get("reracks", 0)),
-            spot=spot,
+            balls=fb, to_play=start.to_play, score=start.score, break_=start.break_,
+            options=start.options, in_hand=in_hand, frame_over=start.frame_over,
+            winner=start.winner, breaking=x.breaking, breaker=x.breaker,
+            fouls_in_a_row=x.fouls_in_a_row, warned=self._warned(x, start.to_play),
+            push_out=x.push_out, offer=x.offer, reracks=x.reracks, spot=x.spot,
         )
-        if any(n < 0 or n > 2 for n in state.fouls_in_a_row):
-            raise RecordError("start: fouls_in_a_row is 0, 1 or 2 for each player")
-        return evolve(state, **self.game_state_from_json(data))
+        return evolve(state, **self.game_state_from_start(x))
 
     @staticmethod
-    def _warned(data: Mapping[str, Any], to_play: int) -> tuple[bool, bool]:
+    def _warned(x: PoolExtras, to_play: int) -> tuple[bool, bool]:
         """``warned`` ([bool, bool]); the ruling's ``warning`` (a bool for the player to
         play, or a pair) is accepted too."""
-        if "warned" in data:
-            return _pair(data["warned"], bool, "warned")  # type: ignore[no-any-return]
-        w = data.get("warning", False)
+        if "warned" in x.model_fields_set or x.warning is None:
+            return x.warned
+        w = x.warning
         if isinstance(w, bool):
             return (w, False) if to_play == 0 else (False, w)
-        return _pair(w, bool, "warning")  # type: ignore[no-any-return]
+        return w
+
+    def extras_of(self, state: PoolState) -> PoolExtras:
+        model = self.extras_model
+        return model.model_construct(**{
+            k: getattr(state, k) for k, f in model.model_fields.items() if not f.exclude})
 
     def state_to_json(self, state: PoolState) -> dict[str, Any]:
-        out = state.common_json()
+        balls: dict[str, Vec | None] = dict(state.balls)
         if state.in_hand:
-            out["balls"]["cue"] = None
-        for key in self.state_keys:
-            value = getattr(state, key)
-            out[key] = list(value) if isinstance(value, tuple) else value
-        out.update(self.game_state_to_json(state))
-        return out
+            balls["cue"] = None
+        return self.start_of(state, balls).to_json()
 
     def ball_on(self, state: PoolState) -> tuple[str, ...] | None:
         if not self.rotation:
@@ -869,20 +849,3 @@ def lag_winner(a: LagBall, b: LagBall, tol: float = 0.5) -> int | None:
     if abs(a.y - b.y) <= tol:  # the referee cannot tell
         return None
     return 0 if a.y < b.y else 1
-
-
-def _player(v: Any, what: str) -> int:
-    if v not in (0, 1) or isinstance(v, bool):
-        raise RecordError(f"start: {what} must be 0 or 1")
-    return int(v)
-
-
-def _pair(v: Any, kind: type, what: str) -> Any:
-    if not isinstance(v, list | tuple) or len(v) != 2:
-        raise RecordError(f"start: {what} is a pair")
-    if kind is int and not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-        raise RecordError(f"start: {what} holds integers")
-    if kind is bool and not all(isinstance(x, bool) for x in v):
-        raise RecordError(f"start: {what} holds true/false")
-    return (v[0], v[1])
-

@@ -45,10 +45,7 @@ from typing import Any
 from cuesport.equipment import COLOUR_VALUES, snooker_setup, snooker_spots
 from cuesport.equipment.geometry import TOUCH_TOL, balls_overlap, in_d
 from cuesport.equipment.respot import respot_colours
-from cuesport.record import (
-    RecordError,
-    Shot,
-)
+from cuesport.record import RecordError, Shot, Start
 from cuesport.rules.base import (
     OVERLAP_TOL,
     Foul,
@@ -69,16 +66,17 @@ from cuesport.rules.snooker_penalties import StrokeFacts, foul, penalty, stroke_
 from cuesport.rules.snooker_state import (
     REDS_SET,
     Snapshot,
+    SnookerExtras,
     SnookerOptions,
     SnookerOutcome,
     SnookerState,
     evolve,
+    extras_of,
     needs_snookers,
     points_remaining,
     sequence_colour,
     snookers_needed,
-    state_from_json,
-    state_to_json,
+    state_from_start,
     turn_phase,
     value,
 )
@@ -97,6 +95,9 @@ MOVED_TOL = 0.5  # mm a touching ball may "move" in a recording before it has mo
 class SnookerReferee(SnookerActions):
     discipline = "snooker"
     options_model = SnookerOptions
+    extras_model = SnookerExtras
+    in_hand_zones = ("D",)
+    start_choices = ("play", "pass", "replace")
     catalog = CATALOG
     cue_balls = ("cue",)
 
@@ -104,7 +105,7 @@ class SnookerReferee(SnookerActions):
 
     # ------------------------------------------------------------ state
 
-    def initial_state(self, start: Mapping[str, Any] | None) -> SnookerState:
+    def initial_state(self, start: Start | None) -> SnookerState:
         if start is None:
             o = self.options
             return self.new_frame((o.first_breaker + o.frame - 1) % 2)  # SNK-3.3(b)
@@ -116,11 +117,11 @@ class SnookerReferee(SnookerActions):
         return SnookerState(balls=freeze_balls(balls), to_play=breaker, in_hand="D",
                             phase="reds", breaker=breaker)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> SnookerState:
-        return state_from_json(data, self.check_balls)
+    def state_from_start(self, start: Start) -> SnookerState:
+        return state_from_start(start, self.check_balls)
 
-    def state_to_json(self, state: SnookerState) -> dict[str, Any]:
-        return state_to_json(state)
+    def extras_of(self, state: SnookerState) -> SnookerExtras:
+        return extras_of(state)
 
     def ball_on(self, state: SnookerState) -> tuple[str, ...] | None:
         if state.frame_over:

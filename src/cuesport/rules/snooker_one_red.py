@@ -44,9 +44,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, StrictInt
 
 from cuesport.equipment.respot import (
     one_red_opponent_ball,
@@ -54,7 +54,7 @@ from cuesport.equipment.respot import (
     respot_one_red,
 )
 from cuesport.equipment.tables import snooker_spots
-from cuesport.record import Decision, PlayerFoul, RecordError, Shot
+from cuesport.record import Decision, PlayerFoul, RecordError, Shot, Start, StartExtras
 from cuesport.rules.base import (
     Foul,
     FrameState,
@@ -109,30 +109,23 @@ class OneRedState(FrameState):
     touching: tuple[str, ...] = ()
 
 
+Count = Annotated[StrictInt, Field(ge=0)]
+
+
 class OneRedOptions(Options):
     target: int = Field(default=100, ge=1, description="ONE-2.1: points that win the game")
 
 
-class _Start(BaseModel):
-    """The ``start`` object of a record (and a ruling's ``state``)."""
+class OneRedExtras(StartExtras):
+    """The keys of a snooker 1-red start beside the common ones (printed in this order)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
-
-    balls: dict[str, tuple[float, float] | None]
-    to_play: Literal[0, 1] = 0
-    score: tuple[int, int] = (0, 0)
-    break_: int = Field(default=0, ge=0, alias="break")
-    options: tuple[Literal["play", "in-hand"], ...] = ()
-    in_hand: Literal["D"] | None = None
-    frame_over: bool = False
-    winner: Literal[0, 1] | None = None
-    consecutive_cannons: int = Field(default=0, ge=0)
-    consecutive_hazards: int = Field(default=0, ge=0)
-    cannons_announced: int | None = Field(default=None, ge=0)
-    hazards_announced: int | None = Field(default=None, ge=0)
+    consecutive_cannons: Count = 0
+    consecutive_hazards: Count = 0
+    cannons_announced: Count | None = None
+    hazards_announced: Count | None = None
     red_origin: Literal["SPOT", "PYRAMID", "CENTRE", "SPOT_UNCOUNTED", "NONE"] = "NONE"
-    red_count: int = Field(default=0, ge=0)
-    baulk_window: int | None = Field(default=None, ge=0)
+    red_count: Count = 0
+    baulk_window: Count | None = None
     touching: tuple[str, ...] = ()
 
 
@@ -164,6 +157,9 @@ class OneRedReferee(SnookerFamily[OneRedState]):
     options_model: ClassVar[type[Options]] = OneRedOptions
     catalog: ClassVar[Catalog] = COMMON_CALLS | ONE_RED_CALLS
     cue_balls: ClassVar[tuple[str, ...]] = CUE
+    extras_model = OneRedExtras
+    in_hand_zones = ("D",)
+    start_choices = ("play", "in-hand")
 
     options: OneRedOptions
 
@@ -172,7 +168,7 @@ class OneRedReferee(SnookerFamily[OneRedState]):
 
     # ------------------------------------------------------------ states
 
-    def initial_state(self, start: Mapping[str, Any] | None) -> OneRedState:
+    def initial_state(self, start: Start | None) -> OneRedState:
         if start is None:
             # ONE-2.3.2: red on the spot, player 0 in hand with the white;
             # ONE-2.3.3: the yellow is not on the table
@@ -181,63 +177,41 @@ class OneRedReferee(SnookerFamily[OneRedState]):
                                red_origin="SPOT")
         return self.state_from_json(start)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> OneRedState:
-        if not isinstance(data, Mapping):
-            raise RecordError("start: a position object is expected")
-        try:
-            s = _Start.model_validate(dict(data))
-        except ValidationError as err:
-            first = err.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise RecordError(f"start.{where}: {first['msg']}") from None
-        balls = {k: v for k, v in s.balls.items() if v is not None}
-        self.check_balls(freeze_balls(balls), "start")
+    def state_from_start(self, start: Start) -> OneRedState:
+        x = start.extras(OneRedExtras)
+        balls = start.positions()
         if RED not in balls:
             raise RecordError("start: the red is always on the table (ONE-2.7.1)")
-        own = CUE[s.to_play]
-        if s.in_hand == "D" and own in balls:
+        own = CUE[start.to_play]
+        if start.in_hand == "D" and own in balls:
             raise RecordError(f"start: in_hand is 'D' but the {own} is on the table")
-        if min(s.score) < 0:
-            raise RecordError("start.score: scores are not negative")
-        if s.break_ > s.score[s.to_play]:
+        if start.break_ > start.score[start.to_play]:
             raise RecordError("start.break: the break is part of the striker's score")
-        if s.winner is not None and not s.frame_over:
+        if start.winner is not None and not start.frame_over:
             raise RecordError("start.winner: only a finished game has a winner")
-        for name in s.touching:
+        for name in x.touching:
             self.check_name(name)
             if name not in balls:
                 raise RecordError(f"start.touching: ball {name!r} is not on the table")
-        over = s.frame_over
+        over = start.frame_over
         return OneRedState(
-            balls=freeze_balls(balls),
-            to_play=s.to_play,
-            score=s.score,
-            break_=s.break_,
-            options=() if over else s.options,
-            in_hand=None if over or own in balls else "D",
-            frame_over=over,
-            winner=s.winner,
-            consecutive_cannons=s.consecutive_cannons,
-            consecutive_hazards=s.consecutive_hazards,
-            cannons_announced=s.cannons_announced,
-            hazards_announced=s.hazards_announced,
-            red_origin=s.red_origin,
-            red_count=s.red_count,
-            baulk_window=s.baulk_window,
-            touching=s.touching,
+            balls=freeze_balls(balls), to_play=start.to_play, score=start.score,
+            break_=start.break_, options=() if over else start.options,
+            in_hand=None if over or own in balls else "D", frame_over=over,
+            winner=start.winner, consecutive_cannons=x.consecutive_cannons,
+            consecutive_hazards=x.consecutive_hazards, cannons_announced=x.cannons_announced,
+            hazards_announced=x.hazards_announced, red_origin=x.red_origin,
+            red_count=x.red_count, baulk_window=x.baulk_window, touching=x.touching,
         )
 
-    def state_to_json(self, state: OneRedState) -> dict[str, Any]:
-        return state.common_json() | {
-            "consecutive_cannons": state.consecutive_cannons,
-            "consecutive_hazards": state.consecutive_hazards,
-            "cannons_announced": state.cannons_announced,
-            "hazards_announced": state.hazards_announced,
-            "red_origin": state.red_origin,
-            "red_count": state.red_count,
-            "baulk_window": state.baulk_window,
-            "touching": list(state.touching),
-        }
+    def extras_of(self, state: OneRedState) -> OneRedExtras:
+        return OneRedExtras.model_construct(
+            consecutive_cannons=state.consecutive_cannons,
+            consecutive_hazards=state.consecutive_hazards,
+            cannons_announced=state.cannons_announced,
+            hazards_announced=state.hazards_announced, red_origin=state.red_origin,
+            red_count=state.red_count, baulk_window=state.baulk_window,
+            touching=state.touching)
 
     def extra_fields(self, state: OneRedState) -> dict[str, Any]:
         warning = []
