@@ -21,12 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from cuesport.equipment import (
-    in_d,
-    on_table,
-    playable_from_kitchen,
-    spots,
-)
+from cuesport.equipment import on_table, spots
 from cuesport.game.bots.aim import cue_ball_of
 from cuesport.game.bots.search import Candidate, Turn, playable, shot_action
 from cuesport.game.moves import Choose, Claim, Concede, Move, Strike
@@ -36,6 +31,7 @@ from cuesport.physics import Shot as PhysShot
 from cuesport.protocol import RefereeSession
 from cuesport.record import RecordError
 from cuesport.rules.base import Outcome
+from cuesport.rules.in_hand import in_d, playable_from_kitchen
 
 DISCIPLINES = ("snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball",
                "straight-pool")

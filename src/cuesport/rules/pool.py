@@ -57,8 +57,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, StrictBool, StrictInt
 
-from cuesport.equipment.geometry import TOUCH_TOL, behind_head_string
-from cuesport.equipment.respot import NoRoomError, nearest_to_head_string, spot_pool_balls
+from cuesport.equipment.geometry import TOUCH_TOL
 from cuesport.record import (
     Call as CallModel,
 )
@@ -91,7 +90,8 @@ from cuesport.rules.base import (
 )
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
 from cuesport.rules.events import first_contacts, index_of_first_contact
-from cuesport.rules.kitchen import KitchenBreach, kitchen_breach
+from cuesport.rules.in_hand import KitchenBreach, behind_head_string, kitchen_breach
+from cuesport.rules.respot import NoRoomError, nearest_to_head_string, spot_pool_balls
 
 Position = dict[str, Vec]
 

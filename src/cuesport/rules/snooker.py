@@ -43,8 +43,7 @@ from types import MappingProxyType
 from typing import Any
 
 from cuesport.equipment import COLOUR_VALUES, snooker_setup, snooker_spots
-from cuesport.equipment.geometry import TOUCH_TOL, balls_overlap, in_d
-from cuesport.equipment.respot import respot_colours
+from cuesport.equipment.geometry import TOUCH_TOL, balls_overlap
 from cuesport.record import RecordError, Shot, Start
 from cuesport.rules.base import (
     OVERLAP_TOL,
@@ -59,6 +58,8 @@ from cuesport.rules.base import (
 )
 from cuesport.rules.calls import Call
 from cuesport.rules.events import first_contacts
+from cuesport.rules.in_hand import in_d
+from cuesport.rules.respot import respot_colours
 from cuesport.rules.snooker_actions import SnookerActions
 from cuesport.rules.snooker_calls import CATALOG
 from cuesport.rules.snooker_free_ball import free_ball_snooker, is_snookered, miss_geometry

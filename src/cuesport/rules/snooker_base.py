@@ -11,9 +11,9 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from cuesport.equipment.geometry import TOUCH_TOL, touching_balls
-from cuesport.equipment.respot import NoRoomError
 from cuesport.record import RecordError
 from cuesport.rules.base import Foul, Referee, S, Vec
+from cuesport.rules.respot import NoRoomError
 
 T = TypeVar("T")
 

@@ -48,11 +48,6 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, StrictInt
 
-from cuesport.equipment.respot import (
-    one_red_opponent_ball,
-    one_red_touching_reset,
-    respot_one_red,
-)
 from cuesport.equipment.tables import snooker_spots
 from cuesport.record import Decision, PlayerFoul, RecordError, Shot, Start, StartExtras
 from cuesport.rules.base import (
@@ -65,6 +60,7 @@ from cuesport.rules.base import (
     freeze_balls,
 )
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
+from cuesport.rules.respot import one_red_opponent_ball, one_red_touching_reset, respot_one_red
 from cuesport.rules.snooker_base import SnookerFamily
 from cuesport.rules.snooker_one_red_strokes import (
     StrokeScore,

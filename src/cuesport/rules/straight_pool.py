@@ -20,12 +20,11 @@ from typing import Any, ClassVar, cast
 
 from pydantic import Field
 
-from cuesport.equipment.geometry import behind_head_string, interferes_with_rack
 from cuesport.equipment.racks import straight_pool_rack
-from cuesport.equipment.respot import head_or_centre_spot
 from cuesport.record import Decision, Stalemate
 from cuesport.rules.base import Balls, Foul, Options, Outcome, Vec, freeze_balls
 from cuesport.rules.calls import Call, Catalog
+from cuesport.rules.in_hand import behind_head_string
 from cuesport.rules.pool import (
     ALL_FOULS,
     Play,
@@ -35,6 +34,8 @@ from cuesport.rules.pool import (
     Position,
     evolve,
 )
+from cuesport.rules.rack_interference import interferes_with_rack
+from cuesport.rules.respot import head_or_centre_spot
 
 STRAIGHT_CALLS: Catalog = {
     "breaking-foul": {"en": "Breaking foul", "ru": "Фол при разбое"},

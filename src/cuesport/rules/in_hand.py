@@ -1,4 +1,6 @@
-"""The kitchen: ball in hand behind the head string (POOL-8.1, POOL-6.10, POOL-6.11, POOL-1.5).
+"""Where a cue ball in hand is played from: the D (SNK-3.5), baulk (ONE-2.6) and the
+kitchen behind the head string (POOL-8.1, POOL-6.10), with POOL-6.11's test of a stroke
+from the kitchen.
 
 A centre exactly on the head string (within ``LINE_TOL``) is not behind it: such a ball is
 playable from the kitchen (POOL-1.5) and counts as "on the line" for POOL-6.11.
@@ -9,11 +11,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cuesport.equipment.geometry import LINE_TOL
-from cuesport.equipment.tables import TableSpec, head_string_y
+from cuesport.equipment.geometry import LINE_TOL, distance
+from cuesport.equipment.tables import SNOOKER, TableSpec, d_centre, head_string_y
 from cuesport.record import Event
 
 Vec = tuple[float, float]
+
+
+def in_d(p: Vec, table: TableSpec = SNOOKER, *, tol: float = LINE_TOL) -> bool:
+    """SNK-1.1(e), SNK-3.5: centre inside the D or on its arc or straight edge (within tol)."""
+    cx, cy = d_centre(table)
+    return p[1] <= cy + tol and distance(p, (cx, cy)) <= table.d_radius + tol
+
+
+def in_baulk(p: Vec, table: TableSpec = SNOOKER, *, tol: float = LINE_TOL) -> bool:
+    """SNK-1.1(d): centre on the baulk line (within tol) or between it and the bottom cushion."""
+    return p[1] <= table.baulk_from_bottom + tol
 
 
 def on_head_string(p: Vec, table: TableSpec, *, tol: float = LINE_TOL) -> bool:

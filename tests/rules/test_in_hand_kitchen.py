@@ -7,7 +7,7 @@ from helpers_pool import fouls, last, pos, shot
 
 from cuesport.equipment import POOL_9FT
 from cuesport.record import Event
-from cuesport.rules.kitchen import kitchen_breach
+from cuesport.rules.in_hand import kitchen_breach
 
 SP = "straight-pool"
 # head string of the 9-ft table at y = 635; the 5 and the 1 behind it, the 3 on it
