@@ -27,6 +27,7 @@ from cuesport.record import (
     RecordError,
     ShotAction,
     StalemateAction,
+    loads,
     parse_action,
     parse_record,
 )
@@ -110,16 +111,20 @@ def _snapshot(raw: Any) -> Any:
         return copy.deepcopy(raw)
 
 
-def referee(record: Mapping[str, Any], lang: str = "en") -> list[dict[str, Any]]:
+def referee(record: Mapping[str, Any] | str | bytes, lang: str = "en") -> list[dict[str, Any]]:
     """Rule on every action of a frame record; stop at the first bad one (an error object).
 
-    A bad header (discipline, players, rules, start) raises :class:`RecordError`.
+    The record is a ``dict`` or its JSON text (parsed strictly, see :func:`cuesport.record.loads`).
+    A bad header (discipline, players, rules, start) or malformed JSON raises
+    :class:`RecordError`.
     """
     return list(rulings(record, lang))
 
 
 def rulings(record: Any, lang: str = "en") -> Iterator[dict[str, Any]]:
     """Like :func:`referee`, one ruling at a time (the header is checked on the first step)."""
+    if isinstance(record, str | bytes | bytearray):
+        record = loads(record)
     if not isinstance(record, Mapping):
         raise RecordError("a frame record is a JSON object")
     actions = record.get("actions", [])

@@ -18,12 +18,15 @@ and backward compatible:
 
 from __future__ import annotations
 
+import json
+import math
 from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    Strict,
     TypeAdapter,
     ValidationError,
     field_validator,
@@ -38,18 +41,21 @@ PocketName = Literal[
     "bottom-left", "bottom-right", "middle-left", "middle-right", "top-left", "top-right"
 ]
 Player = Annotated[int, Field(ge=0, le=1)]
-Point = tuple[float, float]
+# Models are strict (numbers are numbers, booleans booleans, no coercion from strings); a
+# JSON array still fills a tuple, with strict items.
+Point = Annotated[tuple[float, float], Strict(False)]
+Names = Annotated[tuple[str, ...], Strict(False)]
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False, strict=True)
 
 
 class Event(_Model):
     """One thing that happened during a stroke; exactly one of the kind keys is set."""
 
     t: float | None = Field(default=None, ge=0)
-    hit: tuple[str, str] | None = None
+    hit: Annotated[tuple[str, str], Strict(False)] | None = None
     cushion: str | None = None
     pot: str | None = None
     pocket: PocketName | None = None
@@ -97,7 +103,7 @@ class Judgement(_Model):
     double_hit: bool = False
     jump: bool = False
     feet_off_floor: bool = False
-    touched: tuple[str, ...] = ()
+    touched: Names = ()
     balls_moving: bool = False
     struck_ball: str | None = None
     before_respot: bool = False
@@ -117,8 +123,8 @@ class Call(_Model):
 
 
 class Declare(_Model):
-    frozen: tuple[str, ...] = ()  # balls declared frozen to a rail (POOL-8.4)
-    touching: tuple[str, ...] = ()  # balls declared touching the cue ball (SNK-3.8, POOL-6.7)
+    frozen: Names = ()  # balls declared frozen to a rail (POOL-8.4)
+    touching: Names = ()  # balls declared touching the cue ball (SNK-3.8, POOL-6.7)
 
 
 class Shot(_Model):
@@ -127,7 +133,7 @@ class Shot(_Model):
     nominate: str | None = None
     call: Call | Literal["safety"] | None = None
     push_out: bool = False
-    events: tuple[Event, ...] = ()
+    events: Annotated[tuple[Event, ...], Strict(False)] = ()
     after: dict[str, Point] = Field(default_factory=dict)
     judgement: Judgement = Judgement()
     declare: Declare = Declare()
@@ -236,14 +242,75 @@ class FrameRecord(_Model):
 
     protocol: Literal[1] = 1
     discipline: Discipline
-    players: tuple[str, str] = ("Player 1", "Player 2")
+    players: Annotated[tuple[str, str], Strict(False)] = ("Player 1", "Player 2")
     rules: dict[str, Any] = Field(default_factory=dict)
     start: dict[str, Any] | None = None
     actions: list[Any] = Field(default_factory=list)
 
+    @field_validator("protocol", mode="before")
+    @classmethod
+    def _integer_version(cls, v: Any) -> Any:
+        if type(v) is not int:  # Literal[1] alone would take true and 1.0
+            raise ValueError("the version is the integer 1")
+        return v
+
 
 class RecordError(ValueError):
     """Bad input: the message says what is wrong."""
+
+
+MAX_INT_DIGITS = 30  # protocol integers are small; a longer literal is refused, never computed
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        keys = [k for k, _ in pairs]
+        dup = next(k for i, k in enumerate(keys) if k in keys[:i])
+        raise RecordError(f"malformed JSON: the key {dup!r} appears twice in one object")
+    return out
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise RecordError(f"malformed JSON: an integer of {len(text)} digits is too long")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise RecordError(f"malformed JSON: the number {text[:40]} is out of range")
+    return value
+
+
+def _constant(name: str) -> Any:
+    raise RecordError(f"malformed JSON: {name} is not a JSON number")
+
+
+def loads(data: str | bytes | bytearray) -> Any:
+    """Parse JSON text strictly (RFC 8259), or raise :class:`RecordError` saying why.
+
+    Bytes must be UTF-8 (no byte-order mark); an object may not repeat a key; NaN, Infinity
+    and numbers out of range are refused; so is nesting deeper than the parser goes.
+    """
+    if isinstance(data, bytes | bytearray):
+        if data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
+            raise RecordError("malformed JSON: the text starts with a byte-order mark; "
+                              "JSON is UTF-8 without one")
+        try:
+            text = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise RecordError(f"malformed JSON: not UTF-8 (byte {err.start})") from None
+    else:
+        text = data
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_int,
+                          parse_float=_float, parse_constant=_constant)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"malformed JSON: {err}") from None
+    except RecursionError:
+        raise RecordError("malformed JSON: nested too deeply") from None
 
 
 def _explain(err: ValidationError) -> str:
