@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import json
 import math
+import re
+from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -288,22 +290,30 @@ def _constant(name: str) -> Any:
     raise RecordError(f"malformed JSON: {name} is not a JSON number")
 
 
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_int=_int,
+                            parse_float=_float, parse_constant=_constant)
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _text(data: str | bytes | bytearray) -> str:
+    if not isinstance(data, bytes | bytearray):
+        return data
+    if data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
+        raise RecordError("malformed JSON: the text starts with a byte-order mark; "
+                          "JSON is UTF-8 without one")
+    try:
+        return bytes(data).decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RecordError(f"malformed JSON: not UTF-8 (byte {err.start})") from None
+
+
 def loads(data: str | bytes | bytearray) -> Any:
     """Parse JSON text strictly (RFC 8259), or raise :class:`RecordError` saying why.
 
     Bytes must be UTF-8 (no byte-order mark); an object may not repeat a key; NaN, Infinity
     and numbers out of range are refused; so is nesting deeper than the parser goes.
     """
-    if isinstance(data, bytes | bytearray):
-        if data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
-            raise RecordError("malformed JSON: the text starts with a byte-order mark; "
-                              "JSON is UTF-8 without one")
-        try:
-            text = bytes(data).decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise RecordError(f"malformed JSON: not UTF-8 (byte {err.start})") from None
-    else:
-        text = data
+    text = _text(data)
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_int,
                           parse_float=_float, parse_constant=_constant)
@@ -311,6 +321,78 @@ def loads(data: str | bytes | bytearray) -> Any:
         raise RecordError(f"malformed JSON: {err}") from None
     except RecursionError:
         raise RecordError("malformed JSON: nested too deeply") from None
+
+
+def load_record(data: str | bytes | bytearray) -> tuple[Any, Iterator[Any]]:
+    """Parse a record's JSON text as strictly as :func:`loads`, keeping its actions unparsed.
+
+    Returns the record without ``actions`` and an iterator that parses the actions one at a
+    time, so a long record is refereed in little memory. The whole text is checked first:
+    malformed JSON anywhere is refused before any action is returned. A text that is not an
+    object is returned whole (with no actions) for the caller to refuse.
+    """
+    text = _text(data)
+    try:
+        header, spans = _scan(text)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"malformed JSON: {err}") from None
+    except RecursionError:
+        raise RecordError("malformed JSON: nested too deeply") from None
+    return header, (_DECODER.raw_decode(text, start)[0] for start in spans)
+
+
+def _scan(text: str) -> tuple[Any, list[int]]:
+    """The top-level object's members but ``actions``, and where each action starts."""
+    def space(i: int) -> int:
+        return _SPACE.match(text, i).end()  # type: ignore[union-attr]
+
+    def expect(i: int, chars: str, what: str) -> str:
+        if text[i:i + 1] not in tuple(chars):
+            raise json.JSONDecodeError(f"expecting {what}", text, i)
+        return text[i]
+
+    i = space(0)
+    if text[i:i + 1] != "{":
+        return _DECODER.decode(text), []
+    header: dict[str, Any] = {}
+    spans: list[int] = []
+    seen_actions = False
+    i = space(i + 1)
+    if text[i:i + 1] == "}":
+        i += 1
+    else:
+        while True:
+            expect(i, '"', "a property name in double quotes")
+            key, i = _DECODER.raw_decode(text, i)
+            if key in header or (key == "actions" and seen_actions):
+                raise RecordError(f"malformed JSON: the key {key!r} appears twice in one object")
+            i = space(i)
+            expect(i, ":", "':' delimiter")
+            i = space(i + 1)
+            if key == "actions" and text[i:i + 1] == "[":
+                seen_actions = True
+                i = space(i + 1)
+                if text[i:i + 1] == "]":
+                    i += 1
+                else:
+                    while True:
+                        spans.append(i)
+                        _, i = _DECODER.raw_decode(text, i)
+                        i = space(i)
+                        if expect(i, ",]", "',' or ']'") == "]":
+                            i += 1
+                            break
+                        i = space(i + 1)
+            else:
+                header[key], i = _DECODER.raw_decode(text, i)
+            i = space(i)
+            if expect(i, ",}", "',' or '}'") == "}":
+                i += 1
+                break
+            i = space(i + 1)
+    if space(i) != len(text):
+        raise json.JSONDecodeError("extra data", text, space(i))
+    return header, spans
 
 
 def _explain(err: ValidationError) -> str:

@@ -95,3 +95,39 @@ def test_loads_keeps_valid_json_and_missing_optional_fields() -> None:
     rec = {"discipline": "snooker", "actions": [{"shot": {"player": 0, "cue_ball": [950, 700]}}]}
     out = referee(json.dumps(rec).encode())
     assert len(out) == 1 and "error" not in out[0]  # no cue_ball, no events, no after: fine
+
+
+def test_load_record_streams_actions_in_any_key_order() -> None:
+    from cuesport.record import load_record
+
+    text = ' {"actions" : [ {"a": 1} , [2] ] , "discipline": "snooker" , "rules": {}}\n'
+    header, actions = load_record(text)
+    assert header == {"discipline": "snooker", "rules": {}}
+    assert list(actions) == [{"a": 1}, [2]]
+    header, actions = load_record("[1, 2]")
+    assert header == [1, 2] and list(actions) == []
+
+
+@pytest.mark.parametrize("text, word", [
+    ('{"actions": [], "actions": []}', "appears twice"),
+    ('{"discipline": "snooker", "discipline": "snooker"}', "appears twice"),
+    ('{"actions": [{"shot": {}}, {"x": 1, "x": 2}]}', "appears twice"),
+    ('{"actions": [1, 2,]}', "malformed JSON"),
+    ('{"actions": [1] "rules": {}}', "malformed JSON"),
+    ('{"discipline": "snooker"} x', "extra data"),
+    ('{"actions": [1]', "malformed JSON"),
+])
+def test_load_record_refuses_malformed_text_before_any_ruling(text: str, word: str) -> None:
+    from cuesport.record import load_record
+
+    with pytest.raises(RecordError, match=word):
+        load_record(text)
+
+
+def test_streamed_rulings_equal_whole_record_rulings() -> None:
+    record = json.loads((BAD / "player_true.json").read_bytes())
+    record["actions"] = record["actions"][:1] * 3
+    assert referee(json.dumps(record)) == referee(record)
+    record["actions"] = 5
+    with pytest.raises(RecordError, match="a list of actions"):
+        referee(json.dumps(record))

@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from cuesport.protocol import rulings
-    from cuesport.record import loads, record_schema, ruling_schema
+    from cuesport.record import record_schema, ruling_schema
 
     if args.schema:
         schema = record_schema() if args.schema == "record" else ruling_schema()
@@ -32,14 +32,9 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         print(json.dumps({"error": f"cannot read {args.file}: {err.strerror}"}))
         return 2
-    try:
-        record = loads(data)  # strict: UTF-8, no duplicated keys, numbers that fit
-    except RecordError as err:
-        print(json.dumps({"error": str(err)}))
-        return 2
     status = 0
-    try:
-        for ruling in rulings(record, args.lang):
+    try:  # strict JSON (UTF-8, no duplicated keys, numbers that fit), one ruling at a time
+        for ruling in rulings(data, args.lang):
             print(json.dumps(ruling, ensure_ascii=False), flush=True)
             if "error" in ruling:
                 status = 2
