@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -34,10 +35,23 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic.json_schema import WithJsonSchema
+
+from cuesport import disciplines
 
 PROTOCOL_VERSION = 1
-Discipline = Literal[
-    "snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball", "straight-pool"
+
+
+def _known_discipline(name: str) -> str:
+    disciplines.find(name)  # UnknownDiscipline (a ValueError) lists the known ids
+    return name
+
+
+# Any id a descriptor declares (cuesport.disciplines); the schema lists them as an enum.
+Discipline = Annotated[
+    str,
+    AfterValidator(_known_discipline),
+    WithJsonSchema({"type": "string", "enum": list(disciplines.ids())}),
 ]
 PocketName = Literal[
     "bottom-left", "bottom-right", "middle-left", "middle-right", "top-left", "top-right"

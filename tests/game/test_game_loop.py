@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cuesport.equipment import pocket, snooker_spots, table_for
+from cuesport.disciplines import table_for
+from cuesport.equipment import pocket, snooker_spots
 from cuesport.game.bots.aim import pot_lines
 from cuesport.game.match import GameError, Match, MatchFormat
 from cuesport.game.moves import Choose, Claim, Concede, Strike

@@ -16,13 +16,12 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from cuesport.disciplines import ball_names, table_for
 from cuesport.equipment import (
     TableSpec,
-    ball_names,
     on_table,
     overlapping_pairs,
     pockets,
-    table_for,
 )
 from cuesport.record import (
     Claim,

@@ -383,8 +383,7 @@ class Hub:
     def _automatic_next(self, live: LiveMatch) -> bool:
         m = live.match
         return m.state.frame_over or live.seats[m.to_play].kind == "bot" or \
-            bool(m.ruling.get("lots")) or (not m.session.actions and m.discipline in (
-                "eight-ball", "nine-ball", "ten-ball", "straight-pool"))
+            bool(m.ruling.get("lots")) or (not m.session.actions and m.facts.lag)
 
     def _run(self, live: LiveMatch) -> None:
         try:
