@@ -22,15 +22,15 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from cuesport import disciplines
+from cuesport.bots.aim import cue_ball_of
+from cuesport.bots.moves import Choose, Claim, Concede, Move, Strike
+from cuesport.bots.search import Candidate, Turn, playable, shot_action
 from cuesport.equipment import (
     in_d,
     on_table,
     playable_from_kitchen,
     spots,
 )
-from cuesport.game.bots.aim import cue_ball_of
-from cuesport.game.bots.search import Candidate, Turn, playable, shot_action
-from cuesport.game.moves import Choose, Claim, Concede, Move, Strike
 from cuesport.game.storage import Store
 from cuesport.physics import PhysicsError, Stroke, simulate
 from cuesport.physics import Shot as PhysShot

@@ -25,9 +25,9 @@ from typing import Any, Literal
 
 import sqlalchemy as sa
 
-from cuesport.game.bots.aim import cue_ball_of
+from cuesport.bots.aim import cue_ball_of
+from cuesport.bots.moves import Choose, Claim, Concede, Strike
 from cuesport.game.match import GameError, Match, MatchFormat, Step
-from cuesport.game.moves import Choose, Claim, Concede, Strike
 from cuesport.game.players import Human, make_player
 from cuesport.game.storage import Store
 from cuesport.physics import Stroke
