@@ -11,8 +11,8 @@ from cuesport.cli import main
 from cuesport.game.match import DISCIPLINES, Match, MatchFormat
 from cuesport.game.players import make_player
 from cuesport.game.stats import head_to_head, match_stats, player_stats
-from cuesport.game.storage import Store
 from cuesport.protocol import referee
+from cuesport.storage import Store
 
 
 @pytest.mark.parametrize("discipline", DISCIPLINES)

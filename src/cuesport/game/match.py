@@ -4,7 +4,7 @@ One step is one action. :meth:`Match.step` plays whatever comes next: the automa
 (the lag for the break in pool, lots for a re-spotted black, a stalemate when a frame
 stops progressing, the next frame) or a bot's move; when a human is to play it returns a
 ``wait`` step and the caller plays the move with :meth:`Match.play`. Every accepted action
-is written to the :class:`~cuesport.game.storage.Store` at once (one transaction each), so
+is written to the :class:`~cuesport.storage.Store` at once (one transaction each), so
 :meth:`Match.resume` rebuilds a match from the database after a crash.
 
 Bad input (a move out of turn, a decision not on offer, a cue ball placed outside the D or
@@ -30,12 +30,12 @@ from cuesport.equipment import (
 from cuesport.game.bots.aim import cue_ball_of
 from cuesport.game.bots.search import Candidate, Turn, playable, shot_action
 from cuesport.game.moves import Choose, Claim, Concede, Move, Strike
-from cuesport.game.storage import Store
 from cuesport.physics import PhysicsError, Stroke, simulate
 from cuesport.physics import Shot as PhysShot
 from cuesport.protocol import RefereeSession
 from cuesport.record import RecordError
 from cuesport.rules.base import Outcome
+from cuesport.storage import Store
 
 DISCIPLINES = ("snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball",
                "straight-pool")

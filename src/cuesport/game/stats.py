@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cuesport.game.storage import Store
+from cuesport.storage import Store
 
 
 @dataclass(slots=True)

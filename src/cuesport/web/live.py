@@ -4,8 +4,8 @@ The game loop is :class:`cuesport.game.match.Match` (frames, bots, the automatic
 undo, storage per stroke, resume); this module adds what a server needs around it: seats
 held by secret tokens, a runner thread that lets bots and the automatic steps play while
 requests return at once, and a log of what happened (with the shots' trajectories) for
-the pages to animate. Seat tokens are kept, hashed, in the same database (table
-``web_seats``), so a server restart resumes the match with the same links.
+the pages to animate. Seat tokens are kept, hashed, in the same database (the store's
+seats), so a server restart resumes the match with the same links.
 
 Only a token's holder acts for a seat, only the player to play strikes, decides or
 concedes, and a refused request changes nothing (checks come before any change).
@@ -23,30 +23,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-import sqlalchemy as sa
-
 from cuesport.game.bots.aim import cue_ball_of
 from cuesport.game.match import GameError, Match, MatchFormat, Step
 from cuesport.game.moves import Choose, Claim, Concede, Strike
 from cuesport.game.players import Human, make_player
-from cuesport.game.storage import Store
 from cuesport.physics import Stroke
+from cuesport.storage import SeatRow, Store
 from cuesport.web.errors import Refused
 
 SeatKind = Literal["human", "bot"]
 KEEP_SHOTS = 20  # trajectories kept in memory for late viewers (a break is ~50 kB)
-
-web_metadata = sa.MetaData()
-web_seats = sa.Table(
-    "web_seats",
-    web_metadata,
-    sa.Column("match_id", sa.Integer, primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("kind", sa.String(8), nullable=False),
-    sa.Column("level", sa.String(16), nullable=False),
-    sa.Column("token_sha256", sa.String(64)),
-    sa.Column("lang", sa.String(4), nullable=False),
-)
 
 
 def token_hash(token: str) -> str:
@@ -107,7 +93,6 @@ class Hub:
         self.seed = seed
         self.matches: dict[int, LiveMatch] = {}
         self.lock = threading.Lock()
-        web_metadata.create_all(store.engine)
 
     # ------------------------------------------------------------ create and load
 
@@ -134,10 +119,8 @@ class Hub:
             tok = secrets.token_urlsafe(24) if seat.kind == "human" else None
             seat.token_sha256 = token_hash(tok) if tok else None
             tokens.append(tok)
-        with self.store.engine.begin() as conn:
-            conn.execute(web_seats.insert(), [
-                {"match_id": m.match_id, "seat": i, "kind": s.kind, "level": s.level,
-                 "token_sha256": s.token_sha256, "lang": lang} for i, s in enumerate(seats)])
+        self.store.add_seats(m.match_id, [SeatRow(i, s.kind, s.level, s.token_sha256, lang)
+                                          for i, s in enumerate(seats)])
         live = LiveMatch(m.match_id, m, seats, lang, frames)
         self._snap(live)
         with self.lock:
@@ -155,9 +138,7 @@ class Hub:
         return live
 
     def _load(self, mid: int) -> LiveMatch:
-        with self.store.engine.connect() as conn:
-            rows = conn.execute(sa.select(web_seats).where(web_seats.c.match_id == mid)
-                                .order_by(web_seats.c.seat)).all()
+        rows = self.store.seats(mid)
         if len(rows) != 2:
             raise Refused(f"no match {mid} on this table", 404)
         lang = rows[0].lang

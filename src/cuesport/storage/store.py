@@ -59,6 +59,18 @@ strokes = sa.Table(
     sa.UniqueConstraint("frame_id", "seq"),
 )
 
+# The browser table's seats: who sits where, and the hash of each human seat's token.
+web_seats = sa.Table(
+    "web_seats",
+    metadata,
+    sa.Column("match_id", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("level", sa.String(16), nullable=False),
+    sa.Column("token_sha256", sa.String(64)),
+    sa.Column("lang", sa.String(4), nullable=False),
+)
+
 
 @dataclass(frozen=True, slots=True)
 class MatchRow:
@@ -81,6 +93,15 @@ class FrameRow:
     rules: dict[str, Any]
     winner: int | None
     score: list[int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    kind: str  # human, bot
+    level: str
+    token_sha256: str | None
+    lang: str
 
 
 def default_url() -> str:
@@ -166,7 +187,20 @@ class Store:
             conn.execute(matches.update().where(matches.c.id == match_id)
                          .values(winner=winner, finished=_now()))
 
+    def add_seats(self, match_id: int, seats: list[SeatRow]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(web_seats.insert(), [
+                {"match_id": match_id, "seat": s.seat, "kind": s.kind, "level": s.level,
+                 "token_sha256": s.token_sha256, "lang": s.lang} for s in seats])
+
     # ------------------------------------------------------------ reading
+
+    def seats(self, match_id: int) -> list[SeatRow]:
+        """The browser table's seats of a match, by seat number (none: not a web match)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(web_seats).where(web_seats.c.match_id == match_id)
+                                .order_by(web_seats.c.seat)).all()
+        return [SeatRow(r.seat, r.kind, r.level, r.token_sha256, r.lang) for r in rows]
 
     def match(self, match_id: int) -> MatchRow:
         with self.engine.connect() as conn:

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from cuesport.game.storage import Store
+from cuesport.storage import Store
 
 ACTION = {"shot": {"player": 0, "events": []}}
 RULING = {"action": 0, "legal": False, "score": [0, 4]}
