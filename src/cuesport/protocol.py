@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from cuesport.record import (
@@ -53,8 +53,13 @@ class RefereeSession:
     def index(self) -> int:
         return len(self.actions)
 
-    def feed(self, raw: Any) -> dict[str, Any]:
-        """Rule on one action. Bad input gives ``{"action": i, "error": ...}`` and no change."""
+    def feed(self, raw: Any,
+             before_accept: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+        """Rule on one action. Bad input gives ``{"action": i, "error": ...}`` and no change.
+
+        ``before_accept(ruling)`` runs once the action is ruled valid and before the session
+        moves (a store writes it there); if it raises, the session is unchanged.
+        """
         i = self.index
         try:
             action = parse_action(raw)
@@ -64,6 +69,8 @@ class RefereeSession:
             return {"action": i, "error": str(err)}
         except Exception as err:  # a referee bug must not crash a live scorer
             return {"action": i, "error": f"internal referee error ({type(err).__name__}: {err})"}
+        if before_accept is not None:
+            before_accept(ruling)
         self.state = new
         self.actions.append(_snapshot(raw))
         self.rulings.append(ruling)

@@ -7,6 +7,17 @@ the game or the faces (command line, web), which sit above it.
 
 from __future__ import annotations
 
-from cuesport.storage.store import FrameRow, MatchRow, SeatRow, Store, default_url
+from cuesport.storage.store import (
+    FrameRow,
+    MatchRow,
+    NewFrame,
+    SeatRow,
+    StaleError,
+    StorageError,
+    Store,
+    Written,
+    default_url,
+)
 
-__all__ = ["FrameRow", "MatchRow", "SeatRow", "Store", "default_url"]
+__all__ = ["FrameRow", "MatchRow", "NewFrame", "SeatRow", "StaleError", "StorageError", "Store",
+           "Written", "default_url"]
