@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from cuesport.record import (
@@ -52,8 +52,14 @@ class RefereeSession:
         self.actions: list[dict[str, Any]] = []
         self.rulings: list[dict[str, Any]] = []
         self.index = 0  # the number of accepted actions
-    def feed(self, raw: Any) -> dict[str, Any]:
-        """Rule on one action. Bad input gives ``{"action": i, "error": ...}`` and no change."""
+
+    def feed(self, raw: Any,
+             before_accept: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+        """Rule on one action. Bad input gives ``{"action": i, "error": ...}`` and no change.
+
+        ``before_accept(ruling)`` runs once the action is ruled valid and before the session
+        moves (a store writes it there); if it raises, the session is unchanged.
+        """
         i = self.index
         try:
             action = parse_action(raw)
@@ -63,6 +69,8 @@ class RefereeSession:
             return {"action": i, "error": str(err)}
         except Exception as err:  # a referee bug must not crash a live scorer
             return {"action": i, "error": f"internal referee error ({type(err).__name__}: {err})"}
+        if before_accept is not None:
+            before_accept(ruling)
         self.state = new
         self.index += 1
         if self.keep:
