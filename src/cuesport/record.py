@@ -30,6 +30,9 @@ from pydantic import (
     model_validator,
 )
 
+from cuesport.events import EVENT_KINDS
+from cuesport.events import StrokeEvent as StrokeEvent  # the shape the physics writes
+
 PROTOCOL_VERSION = 1
 Discipline = Literal[
     "snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball", "straight-pool"
@@ -46,7 +49,11 @@ class _Model(BaseModel):
 
 
 class Event(_Model):
-    """One thing that happened during a stroke; exactly one of the kind keys is set."""
+    """One thing that happened during a stroke; exactly one of the kind keys is set.
+
+    Validates the shapes of :mod:`cuesport.events` (one ``TypedDict`` per kind, which the
+    physics builds); the kind keys are :data:`cuesport.events.EVENT_KINDS`.
+    """
 
     t: float | None = Field(default=None, ge=0)
     hit: tuple[str, str] | None = None
@@ -59,7 +66,7 @@ class Event(_Model):
 
     @model_validator(mode="after")
     def _one_kind(self) -> Event:
-        kinds = [k for k in ("hit", "cushion", "pot", "off", "cross") if getattr(self, k)]
+        kinds = [k for k in EVENT_KINDS if getattr(self, k)]
         if len(kinds) != 1:
             raise ValueError(
                 "an event has exactly one of hit, cushion, pot, off, cross"
@@ -77,7 +84,7 @@ class Event(_Model):
 
     @property
     def kind(self) -> str:
-        for k in ("hit", "cushion", "pot", "off", "cross"):
+        for k in EVENT_KINDS:
             if getattr(self, k) is not None:
                 return k
         raise AssertionError("validated event without kind")

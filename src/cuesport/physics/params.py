@@ -28,8 +28,8 @@ class PhysicsParams:
     ball_mu_a: float = 0.00995
     ball_mu_b: float = 0.108
     ball_mu_c: float = 1.088
-    # Cushion and jaw model: "han2005" (one impulse, resolve/cushion_han2005.py) or
-    # "mathavan2010" (impulse integrated over the impact, resolve/cushion_mathavan2010.py).
+    # Cushion and jaw model, a key of resolve.resolver.CUSHION_MODELS: "han2005" (one impulse)
+    # or "mathavan2010" (impulse integrated over the impact); resolver_for() looks it up once.
     cushion_model: Literal["han2005", "mathavan2010"] = "han2005"
     cushion_restitution: float = 0.85  # e_c (constant), Han 2005
     cushion_friction: float = 0.2  # mu at the cushion nose
