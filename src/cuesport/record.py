@@ -39,6 +39,9 @@ from pydantic.json_schema import WithJsonSchema
 
 from cuesport import disciplines
 
+from cuesport.events import EVENT_KINDS
+from cuesport.events import StrokeEvent as StrokeEvent  # the shape the physics writes
+
 PROTOCOL_VERSION = 1
 
 
@@ -68,7 +71,11 @@ class _Model(BaseModel):
 
 
 class Event(_Model):
-    """One thing that happened during a stroke; exactly one of the kind keys is set."""
+    """One thing that happened during a stroke; exactly one of the kind keys is set.
+
+    Validates the shapes of :mod:`cuesport.events` (one ``TypedDict`` per kind, which the
+    physics builds); the kind keys are :data:`cuesport.events.EVENT_KINDS`.
+    """
 
     t: float | None = Field(default=None, ge=0)
     hit: Annotated[tuple[str, str], Strict(False)] | None = None
@@ -81,7 +88,7 @@ class Event(_Model):
 
     @model_validator(mode="after")
     def _one_kind(self) -> Event:
-        kinds = [k for k in ("hit", "cushion", "pot", "off", "cross") if getattr(self, k)]
+        kinds = [k for k in EVENT_KINDS if getattr(self, k)]
         if len(kinds) != 1:
             raise ValueError(
                 "an event has exactly one of hit, cushion, pot, off, cross"
@@ -99,7 +106,7 @@ class Event(_Model):
 
     @property
     def kind(self) -> str:
-        for k in ("hit", "cushion", "pot", "off", "cross"):
+        for k in EVENT_KINDS:
             if getattr(self, k) is not None:
                 return k
         raise AssertionError("validated event without kind")
