@@ -10,7 +10,7 @@ from pathlib import Path
 from cuesport.record import RecordError
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("referee", help="rule on a frame record (JSON), print rulings as JSONL")
     p.add_argument("file", nargs="?", default="-", help="the record file, or - for stdin")
     p.add_argument("--lang", default="en", choices=["en", "ru"], help="language of the calls")

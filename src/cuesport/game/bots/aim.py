@@ -136,7 +136,7 @@ def ease(table: TableSpec, cut: float, d1: float, d2: float) -> float:
     """A smooth guess at the pot chance: thin cuts and long distances are hard."""
     scale = table.length * (0.55 if table.kind == "snooker" else 0.8)
     c = math.cos(math.radians(cut))
-    return max(0.0, c ** 1.5 * math.exp(-(d1 + 1.6 * d2) / (2.2 * scale)))
+    return max(0.0, float(c ** 1.5) * math.exp(-(d1 + 1.6 * d2) / (2.2 * scale)))
 
 
 def pot_speed(table: TableSpec, line: PotLine) -> float:
@@ -170,8 +170,8 @@ def in_hand_spots(table: TableSpec, zone: str, balls: Mapping[str, Vec], cue: st
     if zone == "D":
         cx, cy = d_centre(table)
         rad = table.d_radius - 3.0
-        for k in range(9):
-            a = math.pi + math.pi * k / 8
+        for i in range(9):
+            a = math.pi + math.pi * i / 8
             for f in (0.35, 0.9):
                 cands.append((cx + f * rad * math.cos(a), cy - 2.0 + f * rad * math.sin(a)))
     elif zone == "kitchen":
