@@ -12,8 +12,8 @@ from cuesport.disciplines import ids
 from cuesport.game.match import Match, MatchFormat
 from cuesport.game.players import make_player
 from cuesport.game.stats import head_to_head, match_stats, player_stats
-from cuesport.game.storage import Store
 from cuesport.protocol import referee
+from cuesport.storage import Store
 
 
 @pytest.mark.parametrize("discipline", ids())

@@ -10,8 +10,8 @@ from conftest import bearer, wait_for
 from fastapi.testclient import TestClient
 
 from cuesport.disciplines import ids
-from cuesport.game.storage import Store
 from cuesport.protocol import referee
+from cuesport.storage import Store
 from cuesport.web import create_app
 
 SNOOKER_D = [850.0, 650.0]  # inside the D, clear of the brown

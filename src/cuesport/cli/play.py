@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from cuesport.game.commentary import action_line, scoreboard, t
     from cuesport.game.match import GameError, Match, MatchFormat
     from cuesport.game.players import make_player
-    from cuesport.game.storage import Store
+    from cuesport.storage import Store
 
     console = Console(highlight=False)
     err = Console(stderr=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cuesport import disciplines
-from cuesport.game.storage import Store
+from cuesport.storage import Store
 
 
 @dataclass(slots=True)

@@ -151,7 +151,7 @@ class Ruling:
 class Options(BaseModel):
     """Rule options of a discipline (``rules`` in the record). Unknown keys are refused."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)  # no coercion
 
 
 class Referee:

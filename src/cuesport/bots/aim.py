@@ -135,8 +135,8 @@ def pot_lines(table: TableSpec, balls: Mapping[str, Vec], cue: str, cue_pos: Vec
 def ease(table: TableSpec, cut: float, d1: float, d2: float) -> float:
     """A smooth guess at the pot chance: thin cuts and long distances are hard."""
     scale = table.length * (0.55 if table.kind == "snooker" else 0.8)
-    c = math.cos(math.radians(cut))
-    return max(0.0, float(c ** 1.5) * math.exp(-(d1 + 1.6 * d2) / (2.2 * scale)))
+    c = max(0.0, math.cos(math.radians(cut)))
+    return max(0.0, math.pow(c, 1.5) * math.exp(-(d1 + 1.6 * d2) / (2.2 * scale)))
 
 
 def pot_speed(table: TableSpec, line: PotLine) -> float:
@@ -194,8 +194,8 @@ def in_hand_spots(table: TableSpec, zone: str, balls: Mapping[str, Vec], cue: st
                 if d < 1.0 or not path_clear(tp, aim, others, r, ignore=(t,)):
                     continue
                 for back in (250.0, 450.0):
-                    k = (d + 2 * r + back) / d
-                    p = (aim[0] + dx * k, aim[1] + dy * k)
+                    s = (d + 2 * r + back) / d
+                    p = (aim[0] + dx * s, aim[1] + dy * s)
                     ghost = (aim[0] + dx * (d + 2 * r) / d, aim[1] + dy * (d + 2 * r) / d)
                     if legal(p) and path_clear(p, ghost, others, r, ignore=(t,)):
                         known.append((ease(table, 0.0, back, d), p))

@@ -18,8 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cuesport import disciplines
-from cuesport.equipment import TableSpec, head_string_y
-from cuesport.game.bots.aim import (
+from cuesport.bots.aim import (
     Vec,
     ball_value,
     contact_angles,
@@ -29,6 +28,7 @@ from cuesport.game.bots.aim import (
     pot_speed,
     targets_for,
 )
+from cuesport.equipment import TableSpec, head_string_y
 from cuesport.physics import Shot as PhysShot
 from cuesport.physics import Stroke, StrokeNoise, noisy_strokes, simulate, simulate_batch
 from cuesport.record import RecordError, parse_action

@@ -4,7 +4,7 @@ re-rack choices, conceding a lost snooker frame."""
 from __future__ import annotations
 
 from cuesport import disciplines
-from cuesport.game.bots.search import Turn, prospects
+from cuesport.bots.search import Turn, prospects
 
 # Choices that are always at least as good as playing on (the offender breaks or re-racks
 # for us, a fresh rack on our break).
