@@ -266,3 +266,16 @@ def test_start_prints_as_given_in_the_record_and_in_full_as_a_state() -> None:
     assert list(state)[:8] == list(Start.COMMON)
     again = protocol.RefereeSession({"discipline": "nine-ball", "start": state})
     assert again.state == s.state
+
+
+def test_the_protocol_and_a_pool_referee_import_without_numpy() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['numpy'] = None\n"
+            "from cuesport.protocol import referee\n"
+            "out = referee({'discipline': 'nine-ball', 'actions': []})\n"
+            "assert out == [], out")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr[-500:]

@@ -16,13 +16,12 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from cuesport.disciplines import ball_names, table_for
 from cuesport.equipment import (
     TableSpec,
-    ball_names,
     on_table,
     overlapping_pairs,
     pockets,
-    table_for,
 )
 from cuesport.record import (
     Claim,
@@ -158,7 +157,7 @@ S = TypeVar("S", bound=FrameState)
 class Options(BaseModel):
     """Rule options of a discipline (``rules`` in the record). Unknown keys are refused."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)  # no coercion
 
 
 class Referee(Generic[S]):

@@ -55,7 +55,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, StrictBool, StrictInt
+from pydantic import Field, Strict, StrictBool, StrictInt
 
 from cuesport.equipment.geometry import TOUCH_TOL
 from cuesport.record import (
@@ -67,6 +67,7 @@ from cuesport.record import (
     Judgement,
     Lag,
     PlayerFoul,
+    Point,
     RecordError,
     Shot,
     Stalemate,
@@ -130,7 +131,7 @@ ALL_FOULS = frozenset(
 class PoolOptions(Options):
     table: Literal["9ft", "8ft", "7ft"] = "9ft"  # spec README, pool tables
     seed: int = 0  # re-racks are drawn reproducibly from this seed
-    racks: tuple[dict[str, tuple[float, float]], ...] = Field(default=())  # explicit re-racks
+    racks: Annotated[tuple[dict[str, Point], ...], Strict(False)] = ()  # explicit re-racks
 
 
 FoulCount = Annotated[StrictInt, Field(ge=0, le=2)]
