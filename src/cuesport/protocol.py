@@ -20,6 +20,7 @@ from typing import Any
 from cuesport.record import (
     ClaimAction,
     ConcedeAction,
+    CorrectAction,
     DecisionAction,
     FoulAction,
     LagAction,
@@ -99,6 +100,8 @@ class RefereeSession:
                 return ref.stalemate(state, s)
             case FoulAction(foul=f):
                 return ref.foul(state, f)
+            case CorrectAction(correct=c):
+                return ref.correct(state, c)
         raise RecordError("unknown action")
 
     def record(self) -> dict[str, Any]:

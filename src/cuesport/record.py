@@ -12,7 +12,8 @@ and backward compatible:
 * ``shot.judgement``: ``would_have_been_hit``, ``touching_respot_agreed``,
   ``template_present``, ``announcement_late`` beside the protocol's flags.
 * Actions ``foul`` (a foul by a player while not striking: non-striker, consultation,
-  marker touched), ``lag`` (who won the lag for the break, POOL-1.2).
+  marker touched), ``lag`` (who won the lag for the break, POOL-1.2), ``correct`` (the
+  referee corrects the position: ``{"rule": "SNK-3.7(b)", "remove": ["yellow"]}``).
 * ``stroke: true`` with no events is an addressing contact / a stroke that hit nothing.
 """
 
@@ -141,6 +142,8 @@ class Judgement(_Model):
     announcement_late: bool = False  # ONE-2.8.2, ONE-2.9.3
     slow_play: bool = False  # POOL-6.15 (time fouls)
     outside_interference: bool = False  # POOL-1.9, SNK-3.15
+    positioning: bool = False  # ONE-2.6.2: a touch while placing from hand, not a stroke
+    condoned: bool = False  # ONE-2.12.4: the foul was neither called nor claimed in time
 
 
 class Call(_Model):
@@ -247,6 +250,18 @@ class FoulAction(_Model):
     foul: PlayerFoul
 
 
+class Correction(_Model):
+    """The referee corrects the position (extension, optional): balls taken off the table
+    under the rule named, e.g. a colour wrongly respotted (SNK-3.7(b))."""
+
+    rule: str
+    remove: Names = ()
+
+
+class CorrectAction(_Model):
+    correct: Correction
+
+
 ACTION_MODELS: dict[str, type[_Model]] = {
     "shot": ShotAction,
     "decision": DecisionAction,
@@ -256,10 +271,11 @@ ACTION_MODELS: dict[str, type[_Model]] = {
     "lag": LagAction,
     "stalemate": StalemateAction,
     "foul": FoulAction,
+    "correct": CorrectAction,
 }
 Action = (
     ShotAction | DecisionAction | ConcedeAction | ClaimAction | LotsAction | LagAction
-    | StalemateAction | FoulAction
+    | StalemateAction | FoulAction | CorrectAction
 )
 
 

@@ -26,6 +26,7 @@ from cuesport.equipment import (
 from cuesport.record import (
     Claim,
     Concede,
+    Correction,
     Decision,
     Lag,
     Lots,
@@ -277,6 +278,9 @@ class Referee(Generic[S]):
 
     def foul(self, state: S, f: PlayerFoul) -> tuple[Outcome, S]:
         raise RecordError(f"a foul action is not handled in {self.discipline}")
+
+    def correct(self, state: S, c: Correction) -> tuple[Outcome, S]:
+        raise RecordError(f"correct: no position correction is defined in {self.discipline}")
 
     # ------------------------------------------------------------ ruling assembly
 

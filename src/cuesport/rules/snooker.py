@@ -32,7 +32,8 @@ Rule options (``rules``): ``four_snookers_rule`` (false), ``total_points`` (fals
 Inputs beyond the protocol core: ``judgement.would_have_been_hit`` (SNK-3.9(b)),
 ``judgement.outside_interference`` (SNK-3.15, SNK-3.8(f)); ``foul`` actions for
 SNK-3.2(b)(ii), SNK-3.14(h), SNK-3.12(d)(ii), SNK-3.12(d)(v), SNK-3.12(a)(ix),
-SNK-3.12(a)(x) and SNK-4.2.
+SNK-3.12(a)(x) and SNK-4.2; a `correct` action takes colours wrongly respotted off the table
+(SNK-3.7(b)).
 """
 
 from __future__ import annotations
@@ -567,7 +568,7 @@ class SnookerReferee(SnookerActions):
         out_calls += more
         if not new.frame_over:
             # SNK-3.10: after a foul, snookered on every ball on -> FREE BALL
-            free = is_snookered(new.balls, self.turn_on(new.balls), self.table)
+            free = self.snookered_on(new)
             new = evolve(new, free_ball=free)
             if free:
                 out_calls.append(Call.of("free-ball"))
@@ -608,6 +609,10 @@ class SnookerReferee(SnookerActions):
             return None
         in_hand = state.in_hand
         return Snapshot(state.balls, state.phase, in_hand, full)
+
+    def snookered_on(self, state: SnookerState) -> bool:
+        """SNK-3.10, SNK-2.16: the player to play is snookered on every ball on."""
+        return is_snookered(state.balls, self.turn_on(state.balls), self.table)
 
     def score_call(self, state: SnookerState) -> Call:
         return Call.of("score", a=state.score[0], b=state.score[1])

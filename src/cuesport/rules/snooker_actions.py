@@ -13,6 +13,7 @@ from cuesport.equipment import COLOUR_VALUES
 from cuesport.record import (
     Claim,
     Concede,
+    Correction,
     Decision,
     Lots,
     PlayerFoul,
@@ -249,6 +250,39 @@ class SnookerActions(SnookerFamily[SnookerState]):
             raise RecordError("lots are drawn only for a re-spotted black")
         new = evolve(state, lots_pending=False, to_play=lots.to_play, in_hand="D", break_=0)
         return SnookerOutcome(calls=(Call.of("to-play", player=self.name(lots.to_play)),)), new
+
+    def correct(self, state: SnookerState, c: Correction) -> tuple[Outcome, SnookerState]:
+        """SNK-3.7(b): a colour respotted in error after being potted in the ascending
+        sequence is removed without penalty when the error is discovered; play goes on."""
+        if c.rule != "SNK-3.7(b)":
+            raise RecordError(f"correct.rule: {c.rule!r}; snooker corrects SNK-3.7(b) only")
+        if not c.remove:
+            raise RecordError("correct.remove: name the colours wrongly respotted")
+        if state.reds or state.phase != "sequence" or state.lots_pending:
+            raise RecordError("correct: colours are taken off only in the sequence "
+                              "(SNK-3.3(f)(iii))")
+        if state.options:
+            raise RecordError(f"correct: player {state.to_play} must first choose: "
+                              f"{', '.join(state.options)}")
+        on_table = state.colours  # in ascending value
+        for b in c.remove:
+            self.check_name(b)
+            if b not in on_table:
+                raise RecordError(f"correct.remove: {b!r} is not a colour on the table")
+        lowest = on_table[:len(set(c.remove))]
+        if set(c.remove) != set(lowest) or "black" in c.remove:
+            # only colours already potted in the sequence can be there in error
+            raise RecordError("correct.remove: only the lowest colours on the table, below "
+                              "the ball on, can have been potted in the sequence")
+        balls = freeze_balls({k: v for k, v in state.balls.items() if k not in c.remove})
+        new = evolve(state, balls=balls)
+        if state.free_ball:  # SNK-3.10: snookered on the ball actually on?
+            new = evolve(new, free_ball=self.snookered_on(new))
+        calls = tuple(Call.of("colour-removed", ball=b) for b in lowest)
+        return SnookerOutcome(calls=calls), new
+
+    def snookered_on(self, state: SnookerState) -> bool:
+        raise NotImplementedError
 
     def stalemate(self, state: SnookerState, s: Stalemate
     ) -> tuple[Outcome, SnookerState]:

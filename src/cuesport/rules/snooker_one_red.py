@@ -29,7 +29,13 @@ Judgement inputs: the protocol's flags; ``judgement.announcement_late`` on a str
 completes the 70th cannon or 10th hazard (or a later one) says the referee did not make the
 announcement then, so it is made on the next stroke without the flag (ONE-2.8.2, ONE-2.9.3);
 ``judgement.touching_respot_agreed`` (default true) is the players' consent of ONE-2.10;
-``declare.touching`` names balls touching the striker's cue ball (ONE-2.10 fallback). The
+``declare.touching`` names balls touching the striker's cue ball (ONE-2.10 fallback);
+``judgement.positioning`` on a ``stroke: false`` shot with the cue ball in hand is the
+referee's opinion that the tip touched it while positioning it, not in a stroke: the cue
+ball is not in play and nothing happens (ONE-2.6.2); ``judgement.condoned`` says the
+stroke's fouls were neither called by the referee nor claimed by the opponent before the
+next stroke: they are treated as not having happened (ONE-2.12.4), the stroke is scored as
+a fair one (a touch without a stroke changes nothing). The
 flags ``miss``, ``cue_on_table``, ``would_have_been_hit``, ``template_present``,
 ``slow_play`` and ``outside_interference`` belong to other games and are ignored (ONE-2.0:
 no foul and a miss here). ``nominate``, ``call`` and ``push_out`` are refused.
@@ -90,6 +96,7 @@ ONE_RED_CALLS: Catalog = {
     "opponent-ball-spotted": {"en": "Opponent's ball on the baulk line",
                               "ru": "Биток соперника выставлен на линию дома"},
     "game-over": {"en": "Game to {player}", "ru": "Партия за игроком {player}"},
+    "not-in-play": {"en": "The cue ball is not in play", "ru": "Биток не в игре"},
 }
 
 
@@ -230,16 +237,26 @@ class OneRedReferee(SnookerFamily[OneRedState]):
         """A stroke in four steps: read it, find its fouls, score it, the next state."""
         player = shot.player
         cue = CUE[player]  # ONE-2.2.2: the striker's own ball
-        self._check_shot(shot, cue)
+        self._check_shot(state, shot, cue)
         placed = self._placement(state, shot, cue)
         motion = apply_motion(self, state.balls, shot, placed)
         objects = {k: v for k, v in state.balls.items() if k != cue}
         fouls = self._judged_fouls(state, shot)
         if shot.stroke:
             fouls += self._stroke_fouls(state, shot, placed, objects, motion.balls)
+        elif not fouls and shot.judgement.positioning:
+            # ONE-2.6.2: touched while being positioned, no stroke attempted: not in play
+            return Outcome(calls=(Call.of("not-in-play"),)), state
         elif not fouls:
             fouls.append(self.make_foul("ONE-2.12.1", "foul-before-stroke"))  # ONE-2.12.1
         scored = _Scored() if fouls else self._score(state, shot, motion.balls, fouls)
+        if shot.judgement.condoned:
+            if not fouls:
+                raise RecordError("judgement.condoned: the stroke has no foul to condone")
+            if not shot.stroke:
+                return Outcome(), state  # ONE-2.12.4: as if the touch had not happened
+            fouls = []  # ONE-2.12.4: not called nor claimed before the next stroke
+            scored = self._score(state, shot, motion.balls, [])
         balls = dict(motion.balls)
         respotted: dict[str, Vec] = {}
         calls: list[Call] = []
@@ -254,7 +271,7 @@ class OneRedReferee(SnookerFamily[OneRedState]):
 
     # ------------------------------------------------------------ step 1: read the stroke
 
-    def _check_shot(self, shot: Shot, cue: str) -> None:
+    def _check_shot(self, state: OneRedState, shot: Shot, cue: str) -> None:
         j = shot.judgement
         if j.struck_ball is not None:
             self.check_name(j.struck_ball, "judgement.struck_ball ball")
@@ -266,6 +283,9 @@ class OneRedReferee(SnookerFamily[OneRedState]):
             raise RecordError("nominate, call and push_out are not used in snooker-one-red")
         for name in shot.declare.touching:
             self.check_name(name, "declare.touching ball")
+        if j.positioning and (shot.stroke or cue in state.balls):
+            raise RecordError(f"judgement.positioning: a touch of the {cue} in hand while "
+                              "placing it, on a shot with stroke: false (ONE-2.6.2)")
 
     def _placement(self, state: OneRedState, shot: Shot, cue: str) -> dict[str, Vec] | None:
         """The striker's cue ball placed in the D when it is in hand (ONE-2.6)."""
