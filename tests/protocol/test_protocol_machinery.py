@@ -279,3 +279,10 @@ def test_the_protocol_and_a_pool_referee_import_without_numpy() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=False)
     assert done.returncode == 0, done.stderr[-500:]
+
+
+def test_snooker_start_before_position_holds_numbers_only() -> None:
+    start = {"balls": {"red1": [300, 800], "cue": [600, 600]}, "options": ["replace"],
+             "before": {"balls": {"red1": ["300", 800]}, "phase": "reds"}}
+    with pytest.raises(RecordError, match=r"start\.before\.balls\.red1"):
+        protocol.RefereeSession({"discipline": "snooker", "start": start})

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, Strict, StrictBool, StrictInt
 
 from cuesport.equipment import COLOUR_VALUES, COLOURS, REDS
-from cuesport.record import RecordError, Start, StartExtras, StrictPlayer
+from cuesport.record import Coord, RecordError, Start, StartExtras, StrictPlayer
 from cuesport.rules.base import Balls, FrameState, Options, Outcome, Vec, freeze_balls
 
 REDS_SET = frozenset(REDS)
@@ -145,7 +145,7 @@ def snookers_needed(deficit: int, remaining: int, lowest: int) -> int:
 class SnapshotIn(StartExtras):
     """The position to restore on ``replace`` (SNK-3.14(f)), as a start holds it."""
 
-    balls: dict[str, tuple[float, float]]
+    balls: dict[str, tuple[Coord, Coord]]
     phase: Literal["reds", "colour", "sequence"]
     in_hand: Literal["D"] | None = None
     full: StrictBool = False
@@ -183,9 +183,9 @@ def state_from_start(start: Start, check: Callable[[Mapping[str, Vec], str], Non
         raise RecordError("start: the cue ball is in hand, so it has no position")
     before = None
     if x.before is not None:
-        check(x.before.balls, "start.before")
-        before = Snapshot(freeze_balls(x.before.balls), x.before.phase, x.before.in_hand,
-                          x.before.full)
+        snap = freeze_balls(x.before.balls)
+        check(snap, "start.before")
+        before = Snapshot(snap, x.before.phase, x.before.in_hand, x.before.full)
     if "replace" in start.options and before is None:
         raise RecordError("start: 'replace' is offered but 'before' gives no position")
     phase = x.phase or turn_phase(balls)
