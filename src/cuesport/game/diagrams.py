@@ -10,7 +10,7 @@ from xml.sax.saxutils import escape
 
 from cuesport.bots.search import playable
 from cuesport.physics import Stroke, simulate
-from cuesport.protocol import RefereeSession
+from cuesport.rules.session import RefereeSession
 from cuesport.storage import Store
 
 
