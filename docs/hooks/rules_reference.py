@@ -24,6 +24,8 @@ FAMILIES = ("snooker", "snooker-one-red", "pool")
 RULE_ID = re.compile(
     r"\b(?:SNK|ONE|POOL|P9|P8|P10|P141)-(?:X|\d+)(?:\.\d+)*(?:\((?:[a-z]{1,4}|\d{1,2})\))*"
 )
+# the code writes "SNK-3.7(f),(g)" and "SNK-3.12(d)(i)/(v)" for two rules of one section
+CONTINUED = re.compile(r"\s*[,/]\s*(\((?:[a-z]{1,4}|\d{1,2})\))")
 TEST_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(test_\w+)", re.M)
 
 
@@ -47,6 +49,7 @@ class Family:
     intro: str
     disciplines: tuple[str, ...]
     rules: tuple[Rule, ...]
+    checklist: int  # items of the specification's acceptance checklist
 
 
 @dataclass(frozen=True)
@@ -102,7 +105,8 @@ def load_family(name: str, rules_dir: Path = RULES_DIR) -> Family:
             raise ValueError(f"{name}.yaml: {rule_id!r} is not a rule ID")
         discipline = prefixes.get(rule_id.split("-", 1)[0], ", ".join(disciplines))
         rules.append(Rule(rule_id, entry["title"], entry["rule"], name, discipline))
-    return Family(name, raw["title"], raw.get("intro", ""), disciplines, tuple(rules))
+    return Family(name, raw["title"], raw.get("intro", ""), disciplines, tuple(rules),
+                  int(raw.get("checklist", 0)))
 
 
 def load_reference(rules_dir: Path = RULES_DIR) -> dict[str, Rule]:
@@ -116,14 +120,29 @@ def load_reference(rules_dir: Path = RULES_DIR) -> dict[str, Rule]:
     return out
 
 
+def ids_in(text: str) -> list[str]:
+    """The rule IDs a text cites, continuations included: ``SNK-3.7(f),(g)`` cites
+    SNK-3.7(f) and SNK-3.7(g) (a continuation replaces the last parenthesised part)."""
+    out: list[str] = []
+    for m in RULE_ID.finditer(text):
+        rule_id = m.group(0)
+        out.append(rule_id)
+        pos = m.end()
+        while "(" in rule_id and (c := CONTINUED.match(text, pos)):
+            rule_id = rule_id[: rule_id.rindex("(")] + c.group(1)
+            out.append(rule_id)
+            pos = c.end()
+    return out
+
+
 def citations(root: Path = ROOT) -> dict[str, list[tuple[str, int]]]:
     """Every rule ID cited in ``src/``, with the file and line of each citation."""
     found: dict[str, list[tuple[str, int]]] = {}
     for path in sorted((root / "src").rglob("*.py")):
         rel = path.relative_to(root).as_posix()
         for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            for m in RULE_ID.finditer(line):
-                found.setdefault(m.group(0), []).append((rel, lineno))
+            for rule_id in ids_in(line):
+                found.setdefault(rule_id, []).append((rel, lineno))
     return found
 
 
@@ -142,7 +161,8 @@ def collect_tests(root: Path = ROOT) -> list[NamedTest]:
 
 
 def tests_naming(rule_id: str, tests: Iterable[NamedTest]) -> list[NamedTest]:
-    return [t for t in tests if names_rule(t.name, rule_id)]
+    pattern = re.compile(rf"(?:^|_){re.escape(normalise(rule_id))}(?:_|$)")
+    return [t for t in tests if pattern.search(t.name)]
 
 
 def _cell(text: str) -> str:
