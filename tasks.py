@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import venv
 from pathlib import Path
 
@@ -78,7 +79,14 @@ def chromium() -> str | None:
 def test(args: list[str]) -> int:
     py = str(setup())
     chromium()
-    rc = subprocess.call([py, "-m", "ruff", "check", "src", "tests", "bench", "tasks.py"], cwd=ROOT)
+    rc = subprocess.call([py, "-m", "ruff", "check", "src", "tests", "bench", "docs", "tasks.py"],
+                         cwd=ROOT)
+    if rc:
+        return rc
+    with tempfile.TemporaryDirectory(prefix="cuesport-site-") as site:
+        rc = subprocess.call([py, "-m", "mkdocs", "build", "--strict", "--quiet",
+                              "--site-dir", site], cwd=ROOT,
+                             env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
     if rc:
         return rc
     workers = os.environ.get("CUESPORT_TEST_WORKERS", "auto")
