@@ -120,12 +120,20 @@ def table_for(discipline: str, size: str | None = None) -> TableSpec:
 
 
 def baulk_line_y(table: TableSpec) -> float:
-    """SNK-1.1(d): the baulk line, 737 mm from the bottom cushion."""
+    """SNK-1.1(d): the baulk line, 737 mm from the bottom cushion.
+
+    >>> baulk_line_y(SNOOKER)
+    737.0
+    """
     return table.baulk_from_bottom
 
 
 def d_centre(table: TableSpec) -> Vec:
-    """SNK-1.1(e): the centre of the D, the middle of the baulk line."""
+    """SNK-1.1(e): the centre of the D, the middle of the baulk line.
+
+    >>> d_centre(SNOOKER)
+    (889.0, 737.0)
+    """
     return (table.width / 2.0, table.baulk_from_bottom)
 
 
