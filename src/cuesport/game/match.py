@@ -477,7 +477,8 @@ class Match:
                     m.first_breaker = int(lag.get("breaks", lag["winner"])
                                           if lag.get("breaks") is not None else lag["winner"])
             st = m.state
-            if st.frame_over and fr is not frames[-1]:
+            # the last frame counts here only when the match is over (else step() ends it)
+            if st.frame_over and (fr is not frames[-1] or row.finished is not None):
                 m.results.append(FrameResult(fr.number, st.winner,
                                              (int(st.score[0]), int(st.score[1])),
                                              len(record["actions"])))
