@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import os
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from cuesport.game.storage import Store
+    from cuesport.storage import Store
 
 DB_ENV = "CUESPORT_DB"
 DB_HELP = (f"SQLAlchemy URL of the match database (default: ${DB_ENV}, else an SQLite file in "
@@ -25,19 +24,17 @@ def database_url(given: str | None) -> str | None:
 
 
 def open_store(given: str | None) -> Store:
-    """The match database, with a clear error instead of a driver traceback."""
+    """The match database (``--db``, else ``$CUESPORT_DB``, else the user's file), with a
+    clear error instead of a driver traceback."""
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-    from cuesport.game.storage import Store
+    from cuesport.storage import StorageError, Store
 
     url = database_url(given)
-    if url is not None and url.startswith("sqlite:///") and url != "sqlite:///:memory:":
-        folder = Path(url.removeprefix("sqlite:///")).parent
-        if not folder.is_dir():
-            raise UserError(f"the database folder {folder} does not exist (create it, or "
-                            f"give another --db or ${DB_ENV})")
     try:
         return Store(url)
+    except StorageError as e:
+        raise UserError(str(e)) from None
     except (ArgumentError, SQLAlchemyError, ValueError) as e:
         raise UserError(f"cannot open the database {url}: {str(e).splitlines()[0]}") from None
 

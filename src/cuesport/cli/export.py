@@ -10,7 +10,7 @@ from pathlib import Path
 from cuesport.cli.common import DB_HELP, missing, open_store
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("export", help="export stored frames as referee-protocol records")
     p.add_argument("match", type=int, help="match id (see cuesport matches)")
     p.add_argument("--frame", type=int, help="frame number (default: every frame)")

@@ -7,7 +7,7 @@ import argparse
 from cuesport.cli.common import DB_HELP, open_store
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("matches", help="list stored matches")
     p.add_argument("--db", help=DB_HELP)
     p.add_argument("--limit", type=int, default=30)

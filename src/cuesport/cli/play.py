@@ -7,11 +7,10 @@ import sys
 import time
 from typing import Any
 
+from cuesport import disciplines
 from cuesport.cli.common import DB_HELP, missing, open_store, positive_int
 
-RACKS = ("eight-ball", "nine-ball", "ten-ball")
-DISCIPLINES = ("snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball",
-               "straight-pool")
+TARGETS = tuple(d.id for d in disciplines.all() if d.target)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -20,7 +19,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Play a match stroke by stroke on the simulated table; the referee rules "
         "on every stroke and each one is stored at once, so an interrupted match resumes "
         "with --resume ID.")
-    p.add_argument("discipline", nargs="?", choices=DISCIPLINES)
+    p.add_argument("discipline", nargs="?", choices=disciplines.ids())
     p.add_argument("--players", nargs=2, default=["bot:medium", "bot:medium"],
                    metavar=("P1", "P2"), help="bot:easy|medium|strong (default bot:medium)")
     p.add_argument("--frames", type=positive_int, default=1,
@@ -28,8 +27,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--race-to", type=positive_int, metavar="N",
                    help="first to N frames wins, instead of --frames")
     p.add_argument("--target", type=positive_int, metavar="POINTS",
-                   help="points to win a game of straight-pool or snooker-one-red (default: "
-                   "the discipline's, 100)")
+                   help=f"points to win a game of {' or '.join(TARGETS)} (default: the "
+                   "discipline's, 100)")
     p.add_argument("--seed", type=int, default=0,
                    help="seed for the bots, the lag and the racks: the same seed plays the "
                    "same match (default 0)")

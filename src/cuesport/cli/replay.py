@@ -9,7 +9,7 @@ import sys
 from cuesport.cli.common import DB_HELP, missing, open_store
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="replay a stored frame: commentary, check, diagrams")
     p.add_argument("match", type=int, help="match id (see cuesport matches)")
     p.add_argument("--frame", type=int, default=1, help="frame number (default 1)")

@@ -13,9 +13,13 @@ from typing import IO, Any
 from rich.console import Console
 from rich.text import Text
 
+from cuesport import disciplines
 from cuesport.game.commentary import t
 
-RACKS = ("eight-ball", "nine-ball", "ten-ball")  # rotation games and eight-ball: no points
+
+def in_racks(discipline: str) -> bool:
+    """Rotation games and eight-ball are played in racks and keep no points."""
+    return disciplines.find(discipline).frame_word == "rack"
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {"missed": "missed", "breaks-off": "breaks off", "rack": "Rack {n}",
@@ -79,10 +83,10 @@ def _is(target: str, ball: str) -> bool:
 def board(discipline: str, names: Sequence[str], frame: int, wins: Sequence[int],
           ruling: Mapping[str, Any], lang: str = "en") -> str:
     """The scoreboard: racks (and groups) in rack games, points and frames elsewhere."""
-    if discipline in RACKS:
+    if in_racks(discipline):
         out = (f"{w(lang, 'rack', n=frame)} | {names[0]} {wins[0]} – {wins[1]} {names[1]}")
         groups = ruling.get("groups") or ruling.get("state", {}).get("groups")
-        if discipline == "eight-ball" and groups is not None:
+        if groups is not None:  # eight-ball: who has which group
             if groups[0] is None:
                 out += f" | {w(lang, 'open')}"
             else:
@@ -125,13 +129,13 @@ class Reporter:
         r = step.ruling
         if r["to_play"] != step.player or r.get("frame_over"):
             self.say(board(self.discipline, self.names, frame, wins, r, self.lang), "dim")
-        elif self.discipline not in RACKS and int(r.get("break", 0) or 0) > 0:
+        elif not in_racks(self.discipline) and int(r.get("break", 0) or 0) > 0:
             self.say(f"    {t(self.lang, 'break-of', b=int(r['break']))}", "dim")
 
     def frame_result(self, number: int, winner: int | None, score: tuple[int, int],
                      wins: Sequence[int]) -> None:
         a, b = score
-        key = "rack-won" if self.discipline in RACKS else "frame-won"
+        key = "rack-won" if in_racks(self.discipline) else "frame-won"
         msg = (t(self.lang, key, n=number, name=self.names[winner], a=a, b=b)
                if winner is not None else t(self.lang, "frame-drawn", n=number))
         self.say(f"{msg} — {wins[0]}-{wins[1]}", "bold")

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from cuesport import disciplines
 from cuesport.cli.common import DB_HELP, missing, open_store
-
-DISCIPLINES = ("snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball",
-               "straight-pool")
-POINTS = ("snooker", "snooker-one-red", "straight-pool")  # breaks in points, else in balls
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -18,7 +15,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        "balls), of one match, or head to head.")
     p.add_argument("--db", help=DB_HELP)
     p.add_argument("--match", type=int, metavar="ID", help="only this match")
-    p.add_argument("--discipline", choices=DISCIPLINES, help="only matches of this discipline")
+    p.add_argument("--discipline", choices=disciplines.ids(),
+                   help="only matches of this discipline")
     p.add_argument("--h2h", nargs=2, metavar=("A", "B"),
                    help="head-to-head of two players (of --discipline, if given)")
     p.set_defaults(func=run)
@@ -60,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
     if not any(rows for _, rows in tables):
         console.print("no matches stored" + (f" of {args.discipline}" if args.discipline else ""))
     for discipline, rows in tables:
-        unit = "points" if discipline in POINTS else "balls"
+        # rack games count a run in balls; the others score points
+        unit = "balls" if disciplines.find(discipline).frame_word == "rack" else "points"
         table = Table(title=f"{discipline} (won/played; breaks in {unit})")
         table.add_column("player", no_wrap=True)
         for col in ("matches", "frames", "high", "100s", "avg", "pot%", "fouls", "f/fr"):

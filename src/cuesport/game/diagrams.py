@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from cuesport.game.bots.search import playable
-from cuesport.game.storage import Store
+from cuesport import disciplines
+from cuesport.bots.search import playable
 from cuesport.physics import Stroke, simulate
 from cuesport.protocol import RefereeSession
+from cuesport.storage import Store
 
 
 def stroke_svgs(record: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]
@@ -98,7 +99,7 @@ def break_chart(names: Sequence[str], rows: Sequence[Mapping[str, Any]], discipl
     left, base, roof = 44, height - 28, 30  # plot area: x from left, y from roof to base
     bar = (width - left - 10) / len(scoring)
     colours = ("#1f77b4", "#d62728")
-    unit = "points" if discipline in ("snooker", "snooker-one-red", "straight-pool") else "balls"
+    unit = "balls" if disciplines.find(discipline).frame_word == "rack" else "points"
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
              f'<title>Breaks of the frame, in {unit}</title>',
