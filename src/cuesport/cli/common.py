@@ -26,8 +26,6 @@ def database_url(given: str | None) -> str | None:
 def open_store(given: str | None) -> Store:
     """The match database (``--db``, else ``$CUESPORT_DB``, else the user's file), with a
     clear error instead of a driver traceback."""
-    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-
     from cuesport.storage import StorageError, Store
 
     url = database_url(given)
@@ -35,7 +33,7 @@ def open_store(given: str | None) -> Store:
         return Store(url)
     except StorageError as e:
         raise UserError(str(e)) from None
-    except (ArgumentError, SQLAlchemyError, ValueError) as e:
+    except ValueError as e:
         raise UserError(f"cannot open the database {url}: {str(e).splitlines()[0]}") from None
 
 
