@@ -132,6 +132,14 @@ def referee(record: Mapping[str, Any] | str | bytes, lang: str = "en") -> list[d
     The record is a ``dict`` or its JSON text (parsed strictly, see :func:`cuesport.record.loads`).
     A bad header (discipline, players, rules, start) or malformed JSON raises
     :class:`RecordError`.
+
+    >>> shot = {"player": 0, "cue_ball": [635, 500], "events": [{"t": 0, "hit": ["cue", "3"]}]}
+    >>> out = referee({"discipline": "nine-ball", "players": ["Ann", "Bob"],
+    ...                "actions": [{"shot": shot}, {"shot": {"player": 0}}]})
+    >>> [f["rule"] for f in out[0]["fouls"]], out[0]["to_play"], out[0]["in_hand"]
+    (['POOL-6.2', 'P9-2.3(2)'], 1, 'table')
+    >>> out[1]["action"], "error" in out[1]
+    (1, True)
     """
     return list(rulings(record, lang))
 
