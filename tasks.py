@@ -195,6 +195,9 @@ def test(args: list[str]) -> int:
                          cwd=ROOT)
     if rc:
         return rc
+    rc = subprocess.call([py, "-m", "mypy", "--strict", "src/cuesport"], cwd=ROOT)
+    if rc:
+        return rc
     with tempfile.TemporaryDirectory(prefix="cuesport-site-") as site:
         rc = subprocess.call([py, "-m", "mkdocs", "build", "--strict", "--quiet",
                               "--site-dir", site], cwd=ROOT,
