@@ -31,7 +31,7 @@ class Ball:
     """Mutable simulation state of one ball (internal; the public result is :class:`Shot`)."""
 
     __slots__ = (
-        "ax", "ay", "az", "h", "i", "kx", "ky", "name", "own_t", "segments", "state", "t0",
+        "amag", "ax", "ay", "az", "h", "i", "kx", "ky", "name", "own_t", "segments", "state", "t0",
         "t_end", "ver", "vx", "vy", "vz", "wx", "wy", "wz", "x", "y",
     )
 
@@ -42,6 +42,7 @@ class Ball:
         self.vx = self.vy = 0.0
         self.wx = self.wy = self.wz = 0.0
         self.ax = self.ay = 0.0  # acceleration of the centre
+        self.amag = 0.0  # |(ax, ay)|, for the simulator's cheap rejections
         self.h = self.vz = self.az = 0.0  # height of the bottom above the cloth (airborne)
         self.kx = self.ky = 0.0  # d(omega_xy)/dt while sliding
         self.state = STATIONARY
@@ -124,6 +125,7 @@ class Ball:
             # In flight until the bottom comes back to the cloth: the larger root (§9.2).
             self.state = AIRBORNE
             self.ax = self.ay = 0.0
+            self.amag = 0.0
             self.az = -g
             self.t_end = self.t0 + (self.vz + math.sqrt(self.vz * self.vz + 2.0 * g * self.h)) / g
             return
@@ -138,6 +140,7 @@ class Ball:
             self.state = SLIDING
             ex, ey = ux / u, uy / u
             self.ax, self.ay = -p.mu_slide * g * ex, -p.mu_slide * g * ey
+            self.amag = p.mu_slide * g
             k = 2.5 * p.mu_slide * g / radius
             self.kx, self.ky = -k * ey, k * ex  # (5 mu g / 2R) z x u_hat, sign: reduces u
             self.t_end = self.t0 + 2.0 * u / (7.0 * p.mu_slide * g)
@@ -145,9 +148,11 @@ class Ball:
             self.state = ROLLING
             self.wx, self.wy = -self.vy / radius, self.vx / radius  # u = 0 exactly
             self.ax, self.ay = -p.mu_roll * g * self.vx / v, -p.mu_roll * g * self.vy / v
+            self.amag = p.mu_roll * g
             self.t_end = self.t0 + v / (p.mu_roll * g)
         else:
             self.vx = self.vy = self.ax = self.ay = 0.0
+            self.amag = 0.0
             self.wx = self.wy = 0.0
             if abs(self.wz) > EPS_W:
                 self.state = SPINNING
@@ -161,6 +166,7 @@ class Ball:
         self.state = POCKETED
         self.h = self.vz = self.az = 0.0
         self.vx = self.vy = self.ax = self.ay = 0.0
+        self.amag = 0.0
         self.wx = self.wy = self.wz = 0.0
         self.t_end = INF
 

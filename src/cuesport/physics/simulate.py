@@ -52,7 +52,16 @@ from cuesport.physics.detect import (
     pair_time3,
     reach,
 )
-from cuesport.physics.motion import AIRBORNE, INF, POCKETED, SPINNING, STATIONARY, Ball
+from cuesport.physics.motion import (
+    AIRBORNE,
+    INF,
+    POCKETED,
+    ROLLING,
+    SLIDING,
+    SPINNING,
+    STATIONARY,
+    Ball,
+)
 from cuesport.physics.params import PhysicsParams, params_for
 from cuesport.physics.position import check_position
 from cuesport.physics.resolve import slate
@@ -114,7 +123,11 @@ class _Sim:
         k = _kin(b, now)
         best, kind = b.t_end - now, TRANSITION
         data: Line | PocketGeo | ArcPiece | None = None
+        far = reach(k, best) + R  # no contact with anything farther than this
+        x, y = k[0], k[1]
         for ln in geo.cushions:
+            if ln.nx * (x - ln.ax) + ln.ny * (y - ln.ay) > far:
+                continue  # cannot reach this nose before its next event
             t = line_time(k, ln, R, best)
             if t < best:
                 best, kind, data = t, LINE, ln
@@ -202,20 +215,40 @@ class _Sim:
             return
         now, contact = self.now, self.contact
         kb = _kin(b, now)
+        bx, by = kb[0], kb[1]
+        vb = math.hypot(kb[2], kb[3])
+        ab = b.amag
+        own_b = b.own_t
         b_moves = b.moving()
+        b_air = b.state == AIRBORNE
+        hypot = math.hypot
         for o in self.balls:
-            if o is b or o.state == POCKETED or o in skip:
+            st = o.state
+            if st == POCKETED or o is b:
                 continue
-            if not b_moves and not o.moving():
+            o_moves = st in (ROLLING, SLIDING, AIRBORNE)
+            if not (b_moves or o_moves) or (skip and o in skip):
                 continue
-            h = min(b.own_t, o.own_t) - now
+            oo = o.own_t
+            h = (own_b if own_b < oo else oo) - now
             if h < 0.0:
                 continue
-            ko = _kin(o, now)
-            gap = math.hypot(kb[0] - ko[0], kb[1] - ko[1]) - contact
-            if gap > reach(kb, h) + reach(ko, h):
-                continue
-            if b.state == AIRBORNE or o.state == AIRBORNE:
+            reach_b = (vb + 0.5 * ab * h) * h
+            if o_moves:
+                # Cheap rejection from o's reference state (no evaluation at "now"): o's
+                # centre stays within (|v0| + |a| T / 2) T of where it was at its t0.
+                span = now + h - o.t0
+                reach_o = (hypot(o.vx, o.vy) + 0.5 * o.amag * span) * span
+                if hypot(bx - o.x, by - o.y) - contact > reach_b + reach_o:
+                    continue
+                ko = _kin(o, now)
+                if hypot(bx - ko[0], by - ko[1]) - contact > reach_b + reach(ko, h):
+                    continue
+            else:
+                if hypot(bx - o.x, by - o.y) - contact > reach_b:
+                    continue
+                ko = (o.x, o.y, 0.0, 0.0, 0.0, 0.0)
+            if b_air or st == AIRBORNE:
                 t = pair_time3(kb, (*b.height(now), b.az), ko, (*o.height(now), o.az),
                                contact, h)
             else:
