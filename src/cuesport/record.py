@@ -86,7 +86,7 @@ class Event(_Model):
     line: Literal["baulk", "head-string"] | None = None
     # airborne events, protocol 1.1 §3 (cuesport.events.OverEvent): informational for rules
     # that do not use them
-    over: tuple[str, str] | None = None
+    over: Annotated[tuple[str, str], Strict(False)] | None = None
     end: float | None = Field(default=None, ge=0)
     far_side: bool | None = None
     takeoff: str | None = None
