@@ -95,8 +95,9 @@ class Contact:
 class Shot:
     """What a stroke did.
 
-    - ``events``: referee-protocol events (``hit``, ``cushion``, ``pot``, ``off``, ``cross``),
-      in time order.
+    - ``events``: referee-protocol events (``hit``, ``cushion``, ``pot``, ``off``, ``cross``,
+      and protocol 1.1's ``over``, ``takeoff``, ``land``: :mod:`cuesport.events`), in time
+      order.
     - ``final``: positions at rest of the balls still on the table (mm); pocketed and
       off-table balls are absent.
     - ``pocketed``: ball -> pocket name.

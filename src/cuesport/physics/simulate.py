@@ -64,10 +64,7 @@ from cuesport.physics.motion import (
 )
 from cuesport.physics.params import PhysicsParams, params_for
 from cuesport.physics.position import check_position
-from cuesport.physics.resolve import slate
-from cuesport.physics.resolve.ball_ball import collide3d
 from cuesport.physics.resolve.cue import clamp_offset, strike3d
-from cuesport.physics.resolve.cushion_han2005 import bounce3d
 from cuesport.physics.resolve.resolver import Resolver, resolver_for
 from cuesport.physics.roots import real_roots
 from cuesport.physics.shot import Contact, Shot, make_segment
@@ -270,8 +267,7 @@ class _Sim:
         the bed again (``takeoff``) or stays on it."""
         p = self.p
         was_up = b.state == AIRBORNE
-        s, leaves = slate.land((b.vx, b.vy, b.vz, b.wx, b.wy, b.wz), self.R,
-                               p.slate_restitution, p.slate_friction, p.settle_speed)
+        s, leaves = self.resolver.slate.land((b.vx, b.vy, b.vz, b.wx, b.wy, b.wz), self.R, p)
         b.vx, b.vy, b.vz, b.wx, b.wy, b.wz = s
         b.h = 0.0
         if was_up:
@@ -292,9 +288,8 @@ class _Sim:
         dx, dy, dz = o.x - b.x, o.y - b.y, o.h - b.h
         d = math.sqrt(dx * dx + dy * dy + dz * dz)
         n = (dx / d, dy / d, dz / d)
-        s1, s2, guarded = collide3d(n, (b.vx, b.vy, b.vz, b.wx, b.wy, b.wz),
-                                    (o.vx, o.vy, o.vz, o.wx, o.wy, o.wz), R,
-                                    p.ball_restitution, p.ball_mu, p.min_separation_speed)
+        s1, s2, guarded = self.resolver.ball_ball_3d.collide3d(
+            n, (b.vx, b.vy, b.vz, b.wx, b.wy, b.wz), (o.vx, o.vy, o.vz, o.wx, o.wy, o.wz), R, p)
         ab = b.vx * n[0] + b.vy * n[1] + b.vz * n[2]
         ao = o.vx * n[0] + o.vy * n[1] + o.vz * n[2]
         first, second = (b, o) if ab >= -ao else (o, b)
@@ -349,9 +344,8 @@ class _Sim:
                 d = math.hypot(dx, dy)
                 normal = (dx / d, dy / d)
             sin_c = (geo.nose_height - R - b.h) / R
-            s, guarded = bounce3d(normal, (b.vx, b.vy, b.vz, b.wx, b.wy, b.wz), R, sin_c,
-                                  p.cushion_e(-(b.vx * normal[0] + b.vy * normal[1])),
-                                  p.cushion_friction, p.min_separation_speed)
+            s, guarded = self.resolver.air_cushion.bounce3d(
+                normal, (b.vx, b.vy, b.vz, b.wx, b.wy, b.wz), R, sin_c, p)
             b.vx, b.vy, b.vz, b.wx, b.wy, b.wz = s
             b.state = STATIONARY
             b.classify(p, R)
@@ -522,7 +516,7 @@ def _result(table: TableSpec, sim: _Sim, miscue: bool, record: bool) -> Shot:
             continue
         x, y = b.x * 1e3, b.y * 1e3
         if not (-margin <= x <= table.width + margin and -margin <= y <= table.length + margin):
-            events.append(ev.off(sim.now, b.name))  # safety net: never expected in 2-D
+            events.append(ev.off(sim.now, b.name))  # safety net: flights end in an off event
             continue
         final[b.name] = (x, y)
     if sim.flew:
