@@ -254,3 +254,18 @@ def test_physics_airborne_events_validate_in_the_record():
     with pytest.raises(ValueError):
         Event.model_validate({"t": 0.1, "cushion": "cue", "far_side": True})
     assert params_for(T).airborne
+
+
+def test_physics_snooker_jump_over_a_colour_reports_it_for_the_referee():
+    # The fact SNK-2.19 needs (the cue ball passed over an object ball), from physics alone:
+    # an `over` event naming the blue, before the first contact with the red behind it.
+    pos = {"cue": (889.0, 1000.0), "blue": (889.0, 1300.0), "red1": (895.0, 1850.0)}
+    shot = simulate(SNOOKER, pos, centre_aim(45.0, 3.0))
+    over = kinds(shot, "over")
+    hits = kinds(shot, "hit")
+    assert over and over[0]["over"] == ["cue", "blue"] and over[0]["far_side"] is True
+    assert hits and hits[0]["hit"] == ["cue", "red1"] and over[0]["end"] < hits[0]["t"]
+    assert shot.final["blue"] == pytest.approx(pos["blue"])
+    # on a flat stroke the same position gives no airborne event at all
+    flat = simulate(SNOOKER, pos, Stroke(angle=90.0, speed=3.0))
+    assert not kinds(flat, "over") and kinds(flat, "hit")[0]["hit"] == ["cue", "blue"]
