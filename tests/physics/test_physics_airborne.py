@@ -269,3 +269,16 @@ def test_physics_snooker_jump_over_a_colour_reports_it_for_the_referee():
     # on a flat stroke the same position gives no airborne event at all
     flat = simulate(SNOOKER, pos, Stroke(angle=90.0, speed=3.0))
     assert not kinds(flat, "over") and kinds(flat, "hit")[0]["hit"] == ["cue", "blue"]
+
+
+def test_physics_jumping_ball_lands_on_an_object_ball_mid_hop():
+    # §9.8 target 12 (the analogue of pooltool's bouncing_collision demo): theta 30, V 3 m/s
+    # takes off at (2.859, 0.998) m/s and comes down on a ball 0.40 m away at t = 0.1287 s,
+    # the line of centres 55.8 degrees above the horizontal.
+    shot = simulate(T, {"cue": (635.0, 300.0), "1": (635.0, 700.0)}, centre_aim(30.0, 3.0))
+    flight = shot.trajectories["cue"][0]
+    assert (flight.v0[1], flight.vz) == pytest.approx((2859.1, 998.2), abs=0.1)
+    hit = kinds(shot, "hit")[0]
+    assert hit["hit"] == ["cue", "1"] and hit["t"] == pytest.approx(0.1287, abs=1e-4)
+    z = next(s for s in shot.trajectories["cue"] if s.t1 >= hit["t"]).height(hit["t"])
+    assert math.degrees(math.asin(z / (2 * R))) == pytest.approx(55.8, abs=0.05)
