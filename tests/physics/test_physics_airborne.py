@@ -112,6 +112,8 @@ def test_physics_hard_elevated_stroke_sends_the_cue_ball_off_the_table():
     edge = T.length + T.cushion_width + T.rail_width
     assert off[0]["t"] == pytest.approx((edge - (T.length - 300.0)) / 1901.0, abs=1e-3)
     assert not kinds(shot, "cushion")
+    assert "cue" in shot.position_at(off[0]["t"] - 0.01)
+    assert "cue" not in shot.position_at(off[0]["t"] + 0.01)
 
 
 def test_physics_object_ball_driven_off_on_a_power_break():

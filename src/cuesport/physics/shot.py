@@ -116,15 +116,16 @@ class Shot:
     contacts: tuple[Contact, ...] = field(default=(), repr=False)  # only when recorded
 
     def position_at(self, t: float) -> dict[str, Vec]:
-        """Where every ball on the table is at time t (balls already pocketed are absent)."""
+        """Where every ball on the table is at time t (balls already pocketed or off the table
+        are absent)."""
         out: dict[str, Vec] = {}
         for name, segs in self.trajectories.items():
             if not segs:
                 if name in self.final:
                     out[name] = self.final[name]
                 continue
-            if name in self.pocketed and t > segs[-1].t1:
-                continue  # already fallen
+            if name not in self.final and t > segs[-1].t1:
+                continue  # already fallen, or off the table
             seg = next((s for s in segs if t <= s.t1), segs[-1])
             out[name] = seg.at(t)
         return out
