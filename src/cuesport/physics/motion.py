@@ -57,6 +57,19 @@ class Ball:
     def moving(self) -> bool:
         return self.state == SLIDING or self.state == ROLLING or self.state == AIRBORNE
 
+    def kin6(self, t: float) -> tuple[float, float, float, float, float, float]:
+        """Position, velocity and acceleration of the centre at time t (detection's input)."""
+        dt = t - self.t0
+        ax, ay = self.ax, self.ay
+        return (
+            self.x + (self.vx + 0.5 * ax * dt) * dt,
+            self.y + (self.vy + 0.5 * ay * dt) * dt,
+            self.vx + ax * dt,
+            self.vy + ay * dt,
+            ax,
+            ay,
+        )
+
     def height(self, t: float) -> tuple[float, float]:
         """Height of the bottom above the cloth and its rate at time t."""
         dt = t - self.t0

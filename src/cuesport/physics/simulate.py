@@ -73,11 +73,6 @@ from cuesport.physics.stroke import Stroke
 TRANSITION, LINE, ARC, CAPTURE, PAIR, OFF = range(6)
 
 
-def _kin(b: Ball, t: float) -> Kin:
-    x, y, vx, vy = b.kin(t)
-    return (x, y, vx, vy, b.ax, b.ay)
-
-
 class _Sim:
     def __init__(self, geo: Geometry, p: PhysicsParams, balls: list[Ball],
                  resolver: Resolver) -> None:
@@ -117,7 +112,7 @@ class _Sim:
             self.predict_air(b)
             return
         now, R, geo = self.now, self.R, self.geo
-        k = _kin(b, now)
+        k = b.kin6(now)
         best, kind = b.t_end - now, TRANSITION
         data: Line | PocketGeo | ArcPiece | None = None
         far = reach(k, best) + R  # no contact with anything farther than this
@@ -150,7 +145,7 @@ class _Sim:
         """The next event of a ball in flight: landing, nose or jaw below its bottom, capture
         low enough over a pocket, or leaving the table (physics-airborne.md §9.5, §9.6)."""
         now, R, geo, p = self.now, self.R, self.geo, self.p
-        k = _kin(b, now)
+        k = b.kin6(now)
         best, kind = b.t_end - now, TRANSITION
         data: Line | PocketGeo | ArcPiece | None = None
         nose = geo.nose_height
@@ -211,7 +206,7 @@ class _Sim:
         if b.state == POCKETED:
             return
         now, contact = self.now, self.contact
-        kb = _kin(b, now)
+        kb = b.kin6(now)
         bx, by = kb[0], kb[1]
         vb = math.hypot(kb[2], kb[3])
         ab = b.amag
@@ -238,7 +233,7 @@ class _Sim:
                 reach_o = (hypot(o.vx, o.vy) + 0.5 * o.amag * span) * span
                 if hypot(bx - o.x, by - o.y) - contact > reach_b + reach_o:
                     continue
-                ko = _kin(o, now)
+                ko = o.kin6(now)
                 if hypot(bx - ko[0], by - ko[1]) - contact > reach_b + reach(ko, h):
                     continue
             else:
