@@ -13,9 +13,19 @@ re-predicted anyway, and the polynomials stop being valid there (spec §2).
 Numerical guards (separate from rule tolerances): a contact always leaves the two bodies
 separating at >= ``min_separation_speed`` (2 mm/s by default). Without it, a ball pushed by a
 faster-decelerating neighbour (or a frozen rack) produces an endless cascade of ever smaller
-contacts in finite time (the Zeno / Newton's-cradle problem, pooltool PR #257). The floor adds
-at most m v_floor^2 / 2 = 0.34 uJ at such a contact, which :class:`Contact` flags
-(``guarded``). An event cap and a time cap end any runaway (``Shot.truncated``).
+contacts in finite time (the Zeno / Newton's-cradle problem, pooltool PR #257). The floor is
+paid from the other motion of the bodies involved, so it never adds energy
+(resolve/guard.py); :class:`Contact` flags the contacts where it acted (``guarded``). A ball
+jammed in the cushion rubber started such cascades: positions that overlap the rubber are
+refused (position.py). An event cap and a time cap end any runaway (``Shot.truncated``).
+
+Airborne balls (shared/spec/physics-airborne.md §9): a ball whose bottom is above the cloth
+flies on a parabola (its landing is its motion transition); its contacts are predicted in 3-D
+(the same quartic with the heights) and resolved by the resolver's 3-D models; a downward
+impulse on a bed ball is followed at once by the slate's reaction (the sequential model). A
+flying ball meets a nose or jaw only below its bottom's height; it is off the table when its
+centre crosses the rail's outer edge or it comes down to the rail top outside the bed. The
+facts the referee needs are events: ``takeoff``, ``land``, ``over``, ``off``.
 
 Other pitfalls of event-based simulators, and how they are avoided here:
 
