@@ -84,9 +84,9 @@ class Contact:
     """One internal event, for diagnostics and tests: kind, time, balls and their energy."""
 
     t: float
-    kind: str  # hit, cushion, jaw, pot, transition
+    kind: str  # hit, cushion, jaw, pot, transition, land, off
     balls: tuple[str, ...]
-    energy_before: float  # J, of the balls involved
+    energy_before: float  # J, of the balls involved (kinetic, plus m g h in the air)
     energy_after: float
     guarded: bool = False  # the separation floor (numerical guard) was applied
 
