@@ -142,7 +142,7 @@ class Judgement(_Model):
     miss: bool = False
     push_stroke: bool = False
     double_hit: bool = False
-    jump: bool = False
+    jump: bool | None = None  # None: decided from the events (SNK-2.19, over events)
     feet_off_floor: bool = False
     touched: Names = ()
     balls_moving: bool = False
