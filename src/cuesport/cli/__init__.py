@@ -33,3 +33,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except RuntimeError as err:
+        from cuesport.storage import StorageError
+
+        if not isinstance(err, StorageError):
+            raise
+        print(f"cuesport {args.command}: {err}", file=sys.stderr)  # one line, no traceback
+        return 2

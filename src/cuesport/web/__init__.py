@@ -97,6 +97,13 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+def app_from_env() -> FastAPI:
+    """The app of one ``cuesport serve --workers N`` worker: the database in ``CUESPORT_DB``."""
+    import os
+
+    return create_app(Store(os.environ.get("CUESPORT_DB") or None))
+
+
 def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
                seed: int | None = None) -> FastAPI:
     """The web app. ``store`` keeps the matches (default: the user's SQLite database)."""
