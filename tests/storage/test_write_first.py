@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from faults import Faults
 
 from cuesport.game.match import Match, MatchFormat
 from cuesport.game.players import make_player
 from cuesport.storage import StorageError, Store
+from faults import Faults
 
 
 def _bots() -> list[Any]:

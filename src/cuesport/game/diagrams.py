@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from cuesport.game.bots.search import playable
+from cuesport.bots.search import playable
 from cuesport.physics import Stroke, simulate
 from cuesport.protocol import RefereeSession
 from cuesport.storage import Store

@@ -25,25 +25,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from cuesport import disciplines
+from cuesport.bots.aim import cue_ball_of
+from cuesport.bots.moves import Choose, Claim, Concede, Move, Strike
+from cuesport.bots.search import Candidate, Turn, playable, shot_action
 from cuesport.equipment import (
     in_d,
     on_table,
     playable_from_kitchen,
     spots,
 )
-from cuesport.game.bots.aim import cue_ball_of
-from cuesport.game.bots.search import Candidate, Turn, playable, shot_action
-from cuesport.game.moves import Choose, Claim, Concede, Move, Strike
 from cuesport.physics import PhysicsError, Stroke, simulate
 from cuesport.physics import Shot as PhysShot
 from cuesport.protocol import RefereeSession
 from cuesport.record import RecordError
 from cuesport.rules.base import Outcome
 from cuesport.storage import NewFrame, SeatRow, StorageError, Store
-
-DISCIPLINES = ("snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball",
-               "straight-pool")
-POOL = ("eight-ball", "nine-ball", "ten-ball", "straight-pool")
 
 
 class GameError(ValueError):
@@ -53,7 +50,7 @@ class GameError(ValueError):
 @dataclass(frozen=True, slots=True)
 class MatchFormat:
     """``frames``: a match of exactly N frames; ``race_to``: the first to N frames wins.
-    ``target``: the points target of a game (straight-pool, snooker-one-red)."""
+    ``target``: the points target, for the disciplines played to one (``target`` fact)."""
 
     frames: int = 1
     race_to: int | None = None
@@ -116,9 +113,10 @@ class Match:
                  names: Sequence[str] | None = None, specs: Sequence[str] | None = None,
                  trajectories: bool = False, start: Mapping[str, Any] | None = None,
                  seats: Sequence[SeatRow] = (), _match_id: int | None = None) -> None:
-        if discipline not in DISCIPLINES:
-            raise GameError(f"unknown discipline {discipline!r}; expected one of "
-                            f"{', '.join(DISCIPLINES)}")
+        try:
+            self.facts = disciplines.find(discipline)
+        except disciplines.UnknownDiscipline as err:
+            raise GameError(str(err)) from None
         if len(players) != 2:
             raise GameError("a match has two players")
         self.discipline = discipline
@@ -129,7 +127,7 @@ class Match:
             self.names = (f"{self.names[0]} (1)", f"{self.names[1]} (2)")
         self.fmt = fmt or MatchFormat()
         self.rules = dict(rules or {})
-        if self.fmt.target is not None and discipline in ("straight-pool", "snooker-one-red"):
+        if self.fmt.target is not None and self.facts.target:
             self.rules.setdefault("target", self.fmt.target)
         self.seed = seed
         self.lang = lang
@@ -167,7 +165,7 @@ class Match:
 
     def frame_rules(self, number: int) -> dict[str, Any]:
         rules = dict(self.rules)
-        if self.discipline in POOL:
+        if self.facts.random_rack:
             rules.setdefault("seed", self.seed * 1000 + number)  # a new rack every frame
         return rules
 
@@ -260,7 +258,7 @@ class Match:
         if ruling.get("lots"):
             # SNK-3.4(b): lots are drawn for who plays the re-spotted black
             return self._auto({"lots": {"to_play": self.rng.randrange(2)}})
-        if (self.discipline in POOL and self.frame_no == 1 and not self.session.actions
+        if (self.facts.lag and self.frame_no == 1 and not self.session.actions
                 and self.start is None and getattr(st, "breaking", False)):
             return self._auto({"lag": {"winner": self._lag()}})
         if self._stuck():
@@ -411,7 +409,7 @@ class Match:
         return w
 
     def stalemate_after(self) -> int:
-        return 80 if self.discipline in ("snooker", "snooker-one-red") else 50
+        return self.facts.bots.stalemate_after
 
     def _stuck(self) -> bool:
         return (self.progress.quiet >= self.stalemate_after()
@@ -420,7 +418,7 @@ class Match:
     def _unstick(self) -> Step:
         self.progress.stalemates += 1
         self.progress.quiet = 0
-        if self.discipline != "snooker-one-red" and self.progress.stalemates <= 2 \
+        if self.facts.stalemate_rule is not None and self.progress.stalemates <= 2 \
                 and len(self.session.actions) < 1500:
             return self._auto({"stalemate": {}})
         # no stalemate rule (or it keeps happening): the player behind concedes
@@ -532,7 +530,7 @@ class Match:
             m.frame_no, m.frame_id = fr.number, fr.id
             m.log = []
             m._replay(record)
-            if fr.number == 1 and m.discipline in POOL:
+            if fr.number == 1 and m.facts.lag:
                 lag = next((a["lag"] for a in record["actions"] if "lag" in a), None)
                 if lag is not None:
                     m.first_breaker = int(lag.get("breaks", lag["winner"])

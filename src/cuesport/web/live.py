@@ -23,9 +23,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from cuesport.game.bots.aim import cue_ball_of
+from cuesport.bots.aim import cue_ball_of
+from cuesport.bots.moves import Choose, Claim, Concede, Strike
 from cuesport.game.match import GameError, Match, MatchFormat, Step
-from cuesport.game.moves import Choose, Claim, Concede, Strike
 from cuesport.game.players import Human, make_player
 from cuesport.physics import Stroke
 from cuesport.storage import SeatRow, StaleError, StorageError, Store
@@ -400,8 +400,7 @@ class Hub:
     def _automatic_next(self, live: LiveMatch) -> bool:
         m = live.match
         return m.state.frame_over or live.seats[m.to_play].kind == "bot" or \
-            bool(m.ruling.get("lots")) or (not m.session.actions and m.discipline in (
-                "eight-ball", "nine-ball", "ten-ball", "straight-pool"))
+            bool(m.ruling.get("lots")) or (not m.session.actions and m.facts.lag)
 
     def _run(self, live: LiveMatch) -> None:
         try:
