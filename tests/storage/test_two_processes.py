@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from cuesport.bots.moves import Concede
 from cuesport.game.match import Match
-from cuesport.game.moves import Concede
 from cuesport.game.players import Human
 from cuesport.storage import StaleError, Store
 

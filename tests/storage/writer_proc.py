@@ -22,8 +22,8 @@ def _wait(go: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
+    from cuesport.bots.moves import Concede
     from cuesport.game.match import Match
-    from cuesport.game.moves import Concede
     from cuesport.game.players import Human
     from cuesport.storage import StaleError, StorageError, Store
 
