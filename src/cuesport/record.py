@@ -38,7 +38,6 @@ from pydantic import (
 from pydantic.json_schema import WithJsonSchema
 
 from cuesport import disciplines
-
 from cuesport.events import EVENT_KINDS
 from cuesport.events import StrokeEvent as StrokeEvent  # the shape the physics writes
 

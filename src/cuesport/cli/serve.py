@@ -28,6 +28,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    f"(default: ${DB_ENV}, else the user's SQLite file)")
     p.add_argument("--workers", type=int, default=1,
                    help="worker processes (default 1; several need a shared database)")
+    p.add_argument("--rate-limit", type=float, default=None, metavar="N",
+                   help="API requests a second per client address (default 50; 0: no limit)")
     p.set_defaults(func=run)
 
 
@@ -52,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
     from cuesport.storage import Store
     from cuesport.web import create_app
+    from cuesport.web.routers.ws import MAX_MESSAGE
 
     if args.workers < 1:
         raise SystemExit("cuesport serve: --workers must be 1 or more")
@@ -59,15 +62,19 @@ def run(args: argparse.Namespace) -> int:
     sock = listen(args.host, args.port)
     host = f"[{args.host}]" if ":" in args.host else args.host
     where = f"http://{host}:{args.port}/"
+    ws_max = MAX_MESSAGE + 1024  # a larger WebSocket frame is refused from its header
     if args.workers == 1:
-        config = uvicorn.Config(create_app(store), log_level="warning")
+        config = uvicorn.Config(create_app(store, rate=args.rate_limit), log_level="warning",
+                                ws_max_size=ws_max)
         print(f"cuesport: the table is at {where}  (Ctrl+C to stop)", flush=True)
         uvicorn.Server(config).run(sockets=[sock])
         return 0
     os.environ[DB_ENV] = store.url  # each worker opens the same database
+    if args.rate_limit is not None:
+        os.environ["CUESPORT_RATE"] = str(args.rate_limit)
     store.close()
     config = uvicorn.Config("cuesport.web:app_from_env", factory=True, workers=args.workers,
-                            log_level="warning")
+                            log_level="warning", ws_max_size=ws_max)
     print(f"cuesport: the table is at {where}  ({args.workers} workers; Ctrl+C to stop)",
           flush=True)
     Multiprocess(config, sockets=[sock]).run()
