@@ -166,7 +166,7 @@ def start_server(port: int, db: str, workers: int) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-m", "cuesport", "serve", "--host", HOST, "--port", str(port),
            "--db", db, "--rate-limit", "0", "--workers", str(workers)]
     print("server:", " ".join(cmd), flush=True)
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=sys.stderr)
     end = time.monotonic() + 120
     while time.monotonic() < end:
         try:
@@ -223,7 +223,11 @@ def main() -> int:
         asyncio.run(main_async(args, f"http://{HOST}:{port}"))
     finally:
         proc.terminate()
-        proc.wait(timeout=30)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
     return 0
 
 

@@ -64,8 +64,8 @@ def run(args: argparse.Namespace) -> int:
     where = f"http://{host}:{args.port}/"
     ws_max = MAX_MESSAGE + 1024  # a larger WebSocket frame is refused from its header
     if args.workers == 1:
-        config = uvicorn.Config(create_app(store, rate=args.rate_limit), log_level="warning",
-                                ws_max_size=ws_max)
+        app = create_app(store, rate=args.rate_limit, think_in_pool=True)
+        config = uvicorn.Config(app, log_level="warning", ws_max_size=ws_max)
         print(f"cuesport: the table is at {where}  (Ctrl+C to stop)", flush=True)
         uvicorn.Server(config).run(sockets=[sock])
         return 0

@@ -115,15 +115,17 @@ def app_from_env() -> FastAPI:
     from cuesport.web.limits import RATE
 
     rate = float(os.environ.get("CUESPORT_RATE") or RATE)
-    return create_app(Store(os.environ.get("CUESPORT_DB") or None), rate=rate)
+    return create_app(Store(os.environ.get("CUESPORT_DB") or None), rate=rate,
+                      think_in_pool=True)
 
 
 def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
                seed: int | None = None, rate: float | None = None,
-               max_live: int | None = None) -> FastAPI:
+               max_live: int | None = None, think_in_pool: bool = False) -> FastAPI:
     """The web app. ``store`` keeps the matches (default: the user's SQLite database);
     ``rate``: requests a second per client (default :data:`cuesport.web.limits.RATE`, 0:
-    no limit); ``max_live``: live matches kept in memory."""
+    no limit); ``max_live``: live matches kept in memory; ``think_in_pool``: bots think in
+    a pool of processes (``cuesport serve`` does), not in the server's threads."""
     from starlette.middleware.gzip import GZipMiddleware
 
     from cuesport.web import errors, limits
@@ -133,7 +135,8 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
     app = FastAPI(title="cuesport", version=__version__, docs_url="/api/docs",
                   openapi_url="/api/openapi.json", redoc_url=None)
     app.state.hub = Hub(store or Store(), bot_delay=bot_delay, seed=seed,
-                        max_live=MAX_LIVE if max_live is None else max_live)
+                        max_live=MAX_LIVE if max_live is None else max_live,
+                        think_in_pool=think_in_pool)
     app.state.referee_sessions = referee.Sessions()
     errors.install(app)
     for module in (referee, disciplines, tables, matches, ws):
@@ -147,6 +150,11 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
     @app.get("/api/health", tags=["meta"])
     def health() -> dict[str, str]:
         return {"status": "ok", "version": __version__}
+
+    if think_in_pool:
+        from cuesport.web import thinking
+
+        app.router.on_shutdown.append(thinking.shutdown)
 
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)

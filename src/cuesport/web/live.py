@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import hmac
+import logging
 import math
 import secrets
 import threading
@@ -32,6 +33,7 @@ from cuesport.storage import SeatRow, StaleError, StorageError, Store
 from cuesport.web.errors import Refused
 
 SeatKind = Literal["human", "bot"]
+log = logging.getLogger("cuesport.web")
 KEEP_SHOTS = 20  # trajectories kept in memory for late viewers (a break is ~50 kB)
 
 
@@ -103,8 +105,10 @@ class Hub:
     client and in all (:mod:`cuesport.web.limits`)."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.6, seed: int | None = None,
-                 max_live: int = MAX_LIVE, idle_s: float = IDLE_S) -> None:
+                 max_live: int = MAX_LIVE, idle_s: float = IDLE_S,
+                 think_in_pool: bool = False) -> None:
         self.store = store
+        self.think_in_pool = think_in_pool  # bots think in other processes (thinking.py)
         self.bot_delay = bot_delay
         self.seed = seed
         self.max_live = max_live
@@ -169,6 +173,7 @@ class Hub:
         except ValueError as err:
             raise Refused(f"cannot start the match: {err}", 422) from err
         assert m.match_id is not None
+        self._equip(m)
         for seat, name in zip(seats, m.names, strict=True):
             seat.name = name  # the game tells two players of the same name apart
         live = LiveMatch(m.match_id, m, seats, lang, frames, owner=owner)
@@ -222,6 +227,7 @@ class Hub:
             m = Match.resume(self.store, mid, lang=lang, trajectories=True)
         except (KeyError, GameError) as err:
             raise Refused(f"match {mid} cannot be resumed: {err}", 404) from err
+        self._equip(m)
         seats = [Seat(m.names[r.seat], "bot" if r.kind == "bot" else "human", r.level,
                       r.token_sha256) for r in rows]
         frames = int(m.fmt.frames)
@@ -383,6 +389,12 @@ class Hub:
 
     # ------------------------------------------------------------ bookkeeping
 
+    def _equip(self, m: Match) -> None:
+        if self.think_in_pool:
+            from cuesport.web import thinking
+
+            m.thinker = thinking.think
+
     def forget(self, live: LiveMatch) -> None:
         """Drop a live match from memory (the next request loads it from the store)."""
         with self.lock:
@@ -475,6 +487,9 @@ class Hub:
                         break
                     except StorageError:
                         break  # unchanged; the next request's kick tries again
+                    except Exception:  # a bot or a worker failed: the match is unchanged
+                        log.exception("match %s: the runner stopped", live.id)
+                        break
                     if step.kind == "wait":
                         break
                     self._entry(live, step)
