@@ -12,7 +12,7 @@ import argparse
 import os
 import socket
 
-DB_ENV = "CUESPORT_DB"
+from cuesport.cli.common import DB_ENV, DB_HELP, open_store
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,9 +23,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--host", default="127.0.0.1",
                    help="address to bind (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--db", default=os.environ.get(DB_ENV) or None,
-                   help="SQLAlchemy URL of the match database, e.g. postgresql://user@host/db "
-                   f"(default: ${DB_ENV}, else the user's SQLite file)")
+    p.add_argument("--db", default=None, help=DB_HELP)
     p.add_argument("--workers", type=int, default=1,
                    help="worker processes (default 1; several need a shared database)")
     p.add_argument("--rate-limit", type=float, default=None, metavar="N",
@@ -52,13 +50,12 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
-    from cuesport.storage import Store
     from cuesport.web import create_app
     from cuesport.web.routers.ws import MAX_MESSAGE
 
     if args.workers < 1:
         raise SystemExit("cuesport serve: --workers must be 1 or more")
-    store = Store(args.db)  # a database that cannot be opened fails here, in one line
+    store = open_store(args.db)  # a database that cannot be opened fails here, in one line
     sock = listen(args.host, args.port)
     host = f"[{args.host}]" if ":" in args.host else args.host
     where = f"http://{host}:{args.port}/"
