@@ -15,7 +15,7 @@ from cuesport.bots.aim import in_hand_spots
 from cuesport.bots.choices import decide, should_concede
 from cuesport.bots.levels import LEVELS, NOISE_PRESETS, noise_for
 from cuesport.bots.moves import Choose, Concede, Move, Strike
-from cuesport.bots.search import Budget, Candidate, Turn, best_stroke
+from cuesport.bots.search import Budget, Candidate, Choice, Turn, best_stroke
 from cuesport.physics import Stroke, StrokeNoise
 
 __all__ = ["LEVELS", "NOISE_PRESETS", "Bot", "Budget", "Candidate", "Turn"]
@@ -44,6 +44,7 @@ class Bot:
         self.rng = random.Random(seed)
         self.name = name or f"bot:{level}"
         self.simulations = 0
+        self.last_choice: Choice | None = None  # the plan behind the last stroke
 
     def choose(self, turn: Turn) -> Move:
         turn.rng = self.rng
@@ -57,6 +58,7 @@ class Bot:
         except RuntimeError:
             return self._fallback(turn)
         self.simulations += choice.simulations
+        self.last_choice = choice
         c = choice.candidate
         stroke = self.noise.apply(c.stroke, self.rng)
         return Strike(stroke, c.cue_ball, c.nominate, c.call, c.push_out, c.kind, c.target)
