@@ -43,7 +43,8 @@ LEVELS: dict[str, tuple[StrokeNoise, Budget]] = {
     "strong": (
         StrokeNoise(angle=0.045, speed=0.03, side=0.01, height=0.01, elevation=0.0),
         Budget(lines=6, speeds=(0.7, 0.9, 1.2, 1.6), heights=(-0.6, -0.2, 0.2, 0.5),
-               safeties=6, keep=6, samples=8, spots=5, escape_step=5.0, escape_targets=3,
+               sides=(0.0, 0.3, -0.3), safeties=6, keep=8, samples=8, spots=5,
+               escape_step=5.0, escape_targets=3,
                escape_sides=(0.0, 0.3, -0.3), refine_lines=4, simulations=400,
                break_simulations=60),
     ),

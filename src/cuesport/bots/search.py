@@ -177,21 +177,27 @@ def table_discipline(table: TableSpec, balls: Mapping[str, Vec]) -> str:
     return "snooker-one-red" if "white" in balls or "red" in balls else "snooker"
 
 
+SECOND = 0.3  # worth of a second ball on, relative to the best (a position with options)
+
+
 def prospects(turn: Turn, state: FrameState, who: int) -> float:
-    """Expected worth of the next visit for ``who`` from ``state`` (0 when nothing is on)."""
+    """Expected worth of the next visit for ``who`` from ``state`` (0 when nothing is on):
+    the best pot on, by its ease and worth, plus a share of the best pot on another ball,
+    so that a position leaving two balls on ranks above one that leaves a single one."""
+    unit = _unit(turn.discipline)
     if state.in_hand == "table":
-        return 0.85 * _unit(turn.discipline)
+        return 0.85 * (1.0 + unit) * (1.0 + SECOND)
     cue = cue_ball_of(turn.discipline, who)
     cpos = state.balls.get(cue)
     if cpos is None or state.in_hand is not None:
-        return 0.45 * _unit(turn.discipline)
+        return 0.45 * unit
     targets = turn.targets(state, who)
-    lines = pot_lines(turn.table, state.balls, cue, cpos, targets)
-    best = 0.0
-    for line in lines[:8]:
-        best = max(best, line.ease * (ball_value(turn.discipline, line.target)
-                                      + _unit(turn.discipline)))
-    return best
+    worth: dict[str, float] = {}
+    for line in pot_lines(turn.table, state.balls, cue, cpos, targets)[:12]:
+        w = line.ease * (ball_value(turn.discipline, line.target) + unit)
+        worth[line.target] = max(worth.get(line.target, 0.0), w)
+    top = sorted(worth.values(), reverse=True)
+    return (top[0] if top else 0.0) + (SECOND * top[1] if len(top) > 1 else 0.0)
 
 
 def _unit(discipline: str) -> float:

@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "with --resume ID.")
     p.add_argument("discipline", nargs="?", choices=DISCIPLINES)
     p.add_argument("--players", nargs=2, default=["bot:medium", "bot:medium"],
-                   metavar=("P1", "P2"), help="bot:easy|medium|strong (default bot:medium)")
+                   metavar=("P1", "P2"), help="bot:easy|medium|strong|pro (default bot:medium)")
     p.add_argument("--frames", type=int, default=1, help="frames (racks) to play (default 1)")
     p.add_argument("--race-to", type=int, help="first to N frames wins instead")
     p.add_argument("--target", type=int, help="points target (straight-pool, snooker-one-red)")
