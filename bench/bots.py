@@ -30,13 +30,14 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
+from cuesport import disciplines
 from cuesport.bots import LEVELS, Bot
 from cuesport.bots.aim import pot_lines
 from cuesport.bots.moves import Strike
-from cuesport.game.match import DISCIPLINES, Match, MatchFormat
+from cuesport.game.match import Match, MatchFormat
 
-POOL = ("eight-ball", "nine-ball", "ten-ball", "straight-pool")
-RACKED = ("eight-ball", "nine-ball", "ten-ball")
+POOL = tuple(d.id for d in disciplines.all() if d.family == "pool")
+RACKED = tuple(d for d in POOL if not disciplines.find(d).target)  # a frame is a rack
 
 
 @dataclass(slots=True)
@@ -122,7 +123,7 @@ def frame_tally(t: Tally, log: list[Any], winner: int | None, eases: dict[int, f
 
 def run(job: tuple[str, str, str, int, int, int]) -> dict[str, Any]:
     discipline, level, noise, frames, target, seed = job
-    tgt = target if discipline in ("straight-pool", "snooker-one-red") else None
+    tgt = target if disciplines.find(discipline).target else None
     bots = [Bot(level, seed, noise=noise), Bot(level, seed + 1, noise=noise)]
     m = Match(discipline, bots, fmt=MatchFormat(frames=frames, target=tgt), seed=seed)
     t = Tally()
@@ -193,7 +194,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--frames", type=int, default=10)
-    ap.add_argument("--disciplines", nargs="*", default=list(DISCIPLINES))
+    ap.add_argument("--disciplines", nargs="*", default=list(disciplines.ids()))
     ap.add_argument("--levels", nargs="*", default=list(LEVELS))
     ap.add_argument("--noise", nargs="*", default=["level"], choices=["level", "olympiad"])
     ap.add_argument("--target", type=int, default=50)

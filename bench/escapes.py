@@ -20,7 +20,8 @@ import time
 from cuesport.bots import Bot
 from cuesport.bots.moves import Strike
 from cuesport.bots.search import WIN, Candidate, Turn, judged, position_of, shot_action, snookered
-from cuesport.equipment import snooker_spots, table_for
+from cuesport.disciplines import table_for
+from cuesport.equipment import snooker_spots
 from cuesport.game.match import Match
 from cuesport.game.players import Human
 from cuesport.physics import Shot, simulate

@@ -6,7 +6,8 @@ import math
 
 from cuesport.bots.aim import in_hand_spots, pot_lines, pot_speed, targets_for
 from cuesport.bots.search import playable, refine
-from cuesport.equipment import in_d, setup, table_for
+from cuesport.disciplines import setup, table_for
+from cuesport.equipment import in_d
 from cuesport.physics import Stroke, simulate
 
 

@@ -18,6 +18,8 @@ def _imports(path: Path) -> list[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module == "cuesport":
+            out += [f"cuesport.{a.name}" for a in node.names]  # from cuesport import x
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             out.append(node.module)
     return out

@@ -10,7 +10,8 @@ import pytest
 from cuesport.bots import LEVELS, Bot
 from cuesport.bots.moves import Strike
 from cuesport.bots.search import WIN, best_stroke, judged, position_of, snookered, value
-from cuesport.equipment import pocket, snooker_spots, table_for
+from cuesport.disciplines import table_for
+from cuesport.equipment import pocket, snooker_spots
 from cuesport.game.commentary import action_line
 from cuesport.game.match import Match
 from cuesport.game.players import Human

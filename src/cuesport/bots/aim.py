@@ -12,9 +12,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from cuesport import disciplines
 from cuesport.equipment import (
     COLOUR_VALUES,
-    CUE_BALLS,
     TableSpec,
     d_centre,
     head_string_y,
@@ -44,21 +44,19 @@ class PotLine:
 
 
 def cue_ball_of(discipline: str, player: int) -> str:
-    names = CUE_BALLS[discipline]
-    return names[player] if len(names) > 1 else names[0]
+    return disciplines.find(discipline).cue_ball_of(player)
 
 
 def ball_value(discipline: str, name: str) -> int:
-    if discipline == "snooker":
-        return COLOUR_VALUES.get(name, 1)
-    return 1
+    return disciplines.find(discipline).value_of(name)
 
 
 def targets_for(discipline: str, ball_on: Iterable[str] | None, balls: Mapping[str, Vec],
                 cue: str, free_ball: bool = False) -> list[str]:
     """The object balls a stroke may aim at, read from the ruling's ``ball_on``."""
-    objects = [b for b in balls if b not in CUE_BALLS[discipline] or
-               (discipline == "snooker-one-red" and b != cue)]
+    cues = disciplines.find(discipline).cue_balls
+    # with a cue ball per player, the opponent's is an object ball
+    objects = [b for b in balls if b not in cues or (len(cues) > 1 and b != cue)]
     if ball_on is None or free_ball:
         return objects
     on = list(ball_on)

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from cuesport import disciplines
 from cuesport.bots.aim import (
     PotLine,
     Vec,
@@ -27,14 +28,13 @@ from cuesport.bots.aim import (
     pot_speed,
     targets_for,
 )
-from cuesport.equipment import CUE_BALLS, TableSpec, d_centre, head_string_y, path_clear
+from cuesport.equipment import TableSpec, d_centre, head_string_y, path_clear
 from cuesport.physics import Shot as PhysShot
 from cuesport.physics import Stroke, StrokeNoise, noisy_strokes, simulate, simulate_batch
 from cuesport.record import RecordError, parse_action
 from cuesport.rules.base import FrameState, Outcome, Referee
 
 WIN = 1000.0
-CALLED = ("eight-ball", "ten-ball", "straight-pool")  # disciplines where shots are called
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +143,7 @@ def playable(table: TableSpec, balls: Mapping[str, Vec], cue: str | None = None
     The simulator wants the cue ball inside the cushion noses and no overlap, so such balls
     are nudged (by a fraction of a millimetre, or a few for a cue ball in the jaws)."""
     r = table.ball_radius
-    cues = set(CUE_BALLS[table_discipline(table, balls)]) if cue is None else {cue}
+    cues = set(disciplines.for_table(table.kind, balls).cue_balls) if cue is None else {cue}
 
     def clamp(p: Vec) -> Vec:
         k = r + 0.01
@@ -171,12 +171,6 @@ def playable(table: TableSpec, balls: Mapping[str, Vec], cue: str | None = None
     return out
 
 
-def table_discipline(table: TableSpec, balls: Mapping[str, Vec]) -> str:
-    if table.kind == "pool":
-        return "nine-ball"
-    return "snooker-one-red" if "white" in balls or "red" in balls else "snooker"
-
-
 SECOND = 0.3  # worth of a second ball on, relative to the best (a position with options)
 
 
@@ -202,7 +196,7 @@ def prospects(turn: Turn, state: FrameState, who: int) -> float:
 
 def _unit(discipline: str) -> float:
     """What keeping the table is worth beyond the ball potted, in the value's units."""
-    return 4.0 if discipline == "snooker" else 3.0
+    return disciplines.find(discipline).bots.table_worth
 
 
 def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
@@ -217,7 +211,7 @@ def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
         if new.winner != me:
             return -WIN
         return (WIN if outcome.legal else WIN / 2) + float(pts)
-    v = float(pts) * (2.0 if turn.discipline == "straight-pool" else 1.0)
+    v = float(pts) * disciplines.find(turn.discipline).bots.points_weight
     if new.to_play == me and not new.options and outcome.legal:
         v += _unit(turn.discipline) + (prospects(turn, new, me) if look else 0.0)
     else:
@@ -261,12 +255,13 @@ def _declare(turn: Turn, target: str | None, pocket: str | None, breaking: bool
     nominate = None
     call: tuple[str, str] | str | None = None
     st = turn.state
-    if turn.discipline == "snooker" and target is not None:
+    facts = disciplines.find(turn.discipline)
+    if facts.nominates and target is not None:
         on = turn.referee.ball_on(st) or ()
         if getattr(st, "phase", "") == "colour" or (turn.referee.free_ball(st)
                                                      and target not in _expand(on, st)):
             nominate = target
-    if turn.discipline in CALLED and not breaking:
+    if facts.called_shots and not breaking:
         call = (target, pocket) if target is not None and pocket is not None else "safety"
     return nominate, call
 
@@ -295,7 +290,8 @@ def _variants(budget: Budget) -> list[tuple[float, float, float]]:
 
 def snooker_break_off(turn: Turn) -> bool:
     st = turn.state
-    return (turn.discipline == "snooker" and st.in_hand == "D"
+    # only the snooker state records whether the opening stroke was made
+    return (disciplines.find(turn.discipline).family == "snooker" and st.in_hand == "D"
             and not bool(getattr(st, "started", True)))
 
 
@@ -307,7 +303,8 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
     table = turn.table
     breaking = bool(getattr(st, "breaking", False))
     targets = turn.targets()
-    if breaking and turn.discipline == "straight-pool" and st.in_hand is not None:
+    safe_break = disciplines.find(turn.discipline).bots.safe_break
+    if breaking and safe_break and st.in_hand is not None:
         return _safe_break(turn)
     if snooker_break_off(turn):
         return break_off(turn, budget)
@@ -327,7 +324,7 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         placed = spot if st.in_hand is not None else None
         pos = dict(st.balls)
         pos[cue] = spot
-        if breaking and turn.discipline != "straight-pool":
+        if breaking and not safe_break:
             # power break at the front ball of the rack
             front = min(targets or list(pos), key=lambda b: math.dist(pos[b], spot)
                         if b != cue else 1e9)

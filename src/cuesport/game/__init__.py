@@ -2,7 +2,7 @@
 
 The physics simulates each stroke, the referee rules on it, and the ruling says what comes
 next (:mod:`cuesport.game.match`). Bots (:mod:`cuesport.bots`), statistics
-(:mod:`cuesport.game.stats`), the database (:mod:`cuesport.game.storage`).
+(:mod:`cuesport.game.stats`), the database (:mod:`cuesport.storage`).
 """
 
 from cuesport.bots import Bot
