@@ -21,6 +21,7 @@ from cuesport.bots.aim import (
     PotLine,
     Vec,
     ball_value,
+    clear,
     contact_angles,
     cue_ball_of,
     in_hand_spots,
@@ -28,7 +29,7 @@ from cuesport.bots.aim import (
     pot_speed,
     targets_for,
 )
-from cuesport.equipment import TableSpec, d_centre, head_string_y, path_clear
+from cuesport.equipment import TableSpec, d_centre, head_string_y
 from cuesport.physics import Shot as PhysShot
 from cuesport.physics import Stroke, StrokeNoise, noisy_strokes, simulate, simulate_batch
 from cuesport.record import RecordError, parse_action
@@ -490,7 +491,7 @@ def snookered(turn: Turn, spot: Vec | None = None) -> bool:
             d = math.dist(here, tp)
             end = (here[0] + d * math.cos(math.radians(ang)),
                    here[1] + d * math.sin(math.radians(ang)))
-            if path_clear(here, end, others, r, ignore=(t,)):
+            if clear(here, end, others, r, t):
                 return False
     return True
 
@@ -524,7 +525,7 @@ def escapes(turn: Turn, budget: Budget) -> list[Candidate]:
             b = _bounce(spot, m, c1)
             if b is None:
                 continue
-            if path_clear(spot, b, others, r) and path_clear(b, tp, others, r, ignore=(t,)):
+            if clear(spot, b, others, r) and clear(b, tp, others, r, t):
                 ang = math.degrees(math.atan2(m[1] - spot[1], m[0] - spot[0]))
                 aims.append((math.dist(spot, m), t, ang))
             for c2 in cushions:
@@ -532,7 +533,7 @@ def escapes(turn: Turn, budget: Budget) -> list[Candidate]:
                     continue
                 m2 = _mirror(m, c2)  # off c2 first, then c1
                 b2 = _bounce(spot, m2, c2)
-                if b2 is not None and path_clear(spot, b2, others, r):
+                if b2 is not None and clear(spot, b2, others, r):
                     ang = math.degrees(math.atan2(m2[1] - spot[1], m2[0] - spot[0]))
                     aims.append((math.dist(spot, m2) + 300.0, t, ang))
     aims.sort()
