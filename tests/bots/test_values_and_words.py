@@ -125,6 +125,8 @@ def test_kind_matches_what_the_chosen_stroke_does(discipline: str) -> None:
         j = judged(turn, phys, c)
         if j.keeps:
             assert c.kind in ("pot", "break"), c
+        if c.kind == "pot":
+            assert c.target in {e["pot"] for e in phys.events if "pot" in e}, c
         if c.kind == "escape":
             assert snookered(turn)
         checked += 1

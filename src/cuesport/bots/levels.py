@@ -11,7 +11,7 @@ level    angle   speed   side   height sims  what it is
 easy     0.5     0.2     0.05   0.05   40    a club player; no look at the position left
 medium   0.2     0.08    0.03   0.03   150   a good amateur
 strong   0.045   0.03    0.01   0.01   400   a top amateur (under 2 s a decision)
-pro      0.03    0.02    0.007  0.007  1200  slower, strongest: spin, wider search
+pro      0.03    0.02    0.007  0.007  1200  slower, strongest: a wider search
 ======== ======= ======= ====== ====== ===== ============================================
 
 The ``olympiad`` noise preset is that of the Computer Olympiad and Computational Pool
@@ -43,7 +43,7 @@ LEVELS: dict[str, tuple[StrokeNoise, Budget]] = {
     "strong": (
         StrokeNoise(angle=0.045, speed=0.03, side=0.01, height=0.01, elevation=0.0),
         Budget(lines=6, speeds=(0.7, 0.9, 1.2, 1.6), heights=(-0.6, -0.2, 0.2, 0.5),
-               sides=(0.0, 0.3, -0.3), safeties=6, keep=8, samples=8, spots=5,
+               safeties=6, keep=8, samples=8, spots=5,
                escape_step=5.0, escape_targets=3,
                escape_sides=(0.0, 0.3, -0.3), refine_lines=4, simulations=400,
                break_simulations=60),
@@ -51,7 +51,7 @@ LEVELS: dict[str, tuple[StrokeNoise, Budget]] = {
     "pro": (
         StrokeNoise(angle=0.03, speed=0.02, side=0.007, height=0.007, elevation=0.0),
         Budget(lines=8, speeds=(0.6, 0.8, 1.0, 1.3, 1.7), heights=(-0.6, -0.3, 0.0, 0.3, 0.5),
-               sides=(0.0, 0.3, -0.3), safeties=9, keep=10, samples=12, spots=6,
+               safeties=9, keep=10, samples=12, spots=6,
                escape_step=4.0, escape_targets=4, escape_offsets=(-1.0, -0.4, 0.0, 0.4, 1.0),
                escape_sides=(0.0, 0.3, -0.3), refine_lines=6, simulations=1200,
                break_simulations=150),

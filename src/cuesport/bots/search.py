@@ -613,7 +613,7 @@ def _score(turn: Turn, cands: list[Candidate], look: bool, sims: Sims, reserve: 
            ) -> list[tuple[float, Candidate]]:
     """Noise-free values, best first, while the budget lasts (minus ``reserve``). Each
     candidate is relabelled by what its simulation does: a stroke that pots and keeps the
-    table is a pot, whatever it was generated as."""
+    table is a pot, whatever it was generated as; a "pot" that misses is a safety."""
     out: list[tuple[float, Candidate]] = []
     potted_on = set(turn.targets())
     for c in cands:
@@ -630,10 +630,12 @@ def _score(turn: Turn, cands: list[Candidate], look: bool, sims: Sims, reserve: 
             if first is not None and first != c.nominate and first in potted_on:
                 c = replace(c, nominate=first, target=first)
         j = judged(turn, phys, c, look)
+        pots = [e["pot"] for e in phys.events if "pot" in e]
         if j.keeps and c.kind in ("escape", "safety"):
-            pots = [e["pot"] for e in phys.events if "pot" in e]
             c = replace(c, kind="pot", target=next((b for b in pots if b in potted_on),
                                                   c.target))
+        elif c.kind == "pot" and c.target not in pots:
+            c = replace(c, kind="safety")  # played for what it leaves, not to pot
         out.append((j.value, c))
     out.sort(key=lambda s: -s[0])
     return out
