@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 from cuesport.bots.aim import clear, in_hand_spots, pot_lines, pot_speed, targets_for
 from cuesport.bots.search import playable, refine
 from cuesport.disciplines import setup, table_for
-from cuesport.equipment import in_d, path_clear
+from cuesport.equipment import path_clear
 from cuesport.physics import Stroke, simulate
+from cuesport.rules.in_hand import in_d
 
 
 def test_ghost_ball_line_pots_with_the_refined_aim() -> None:

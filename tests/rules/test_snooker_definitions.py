@@ -6,7 +6,7 @@ import pytest
 from helpers_snooker import FAR, SPOTS, colours, decision, error, last, position, reds, run, shot
 
 from cuesport.equipment import SNOOKER, pockets
-from cuesport.equipment.geometry import in_d
+from cuesport.rules.in_hand import in_d
 from cuesport.rules.snooker_free_ball import free_ball_snooker, is_snookered
 
 FULL = {**reds(), **colours(), "cue": FAR}
@@ -114,6 +114,10 @@ def test_snk_3_1_b_reds_and_colours_alternately_then_in_order():
 
 def test_snk_3_5_b_touch_while_placing_is_not_a_stroke():
     r = last([shot(0, stroke=False)])
+    assert r["legal"] and r["in_hand"] == "D" and r["to_play"] == 0 and r["points"] == [0, 0]
+    # once the frame has started too: in hand after an in-off, a touch while placing
+    started = position({**reds(), **colours(), "cue": None}, started=True)
+    r = last([shot(0, stroke=False)], start=started)
     assert r["legal"] and r["in_hand"] == "D" and r["to_play"] == 0 and r["points"] == [0, 0]
 
 

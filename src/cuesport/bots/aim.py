@@ -18,11 +18,10 @@ from cuesport.equipment import (
     TableSpec,
     d_centre,
     head_string_y,
-    in_d,
     on_table,
-    playable_from_kitchen,
     pockets,
 )
+from cuesport.rules.in_hand import in_d, playable_from_kitchen
 
 Vec = tuple[float, float]
 MAX_CUT = 72.0  # degrees: thinner cuts are left to luck
@@ -192,8 +191,8 @@ def in_hand_spots(table: TableSpec, zone: str, balls: Mapping[str, Vec], cue: st
     if zone == "D":
         cx, cy = d_centre(table)
         rad = table.d_radius - 3.0
-        for k in range(9):
-            a = math.pi + math.pi * k / 8
+        for i in range(9):
+            a = math.pi + math.pi * i / 8
             for f in (0.35, 0.9):
                 cands.append((cx + f * rad * math.cos(a), cy - 2.0 + f * rad * math.sin(a)))
     elif zone == "kitchen":

@@ -54,7 +54,7 @@ class Turn:
     """What a player sees when it is to play."""
 
     discipline: str
-    referee: Referee
+    referee: Referee[Any]
     table: TableSpec
     state: FrameState
     ruling: Mapping[str, Any]

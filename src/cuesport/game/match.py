@@ -29,17 +29,13 @@ from cuesport import disciplines
 from cuesport.bots.aim import cue_ball_of
 from cuesport.bots.moves import Choose, Claim, Concede, Move, Strike
 from cuesport.bots.search import Candidate, Turn, playable, shot_action
-from cuesport.equipment import (
-    in_d,
-    on_table,
-    playable_from_kitchen,
-    spots,
-)
+from cuesport.equipment import on_table, spots
 from cuesport.physics import PhysicsError, Stroke, simulate
 from cuesport.physics import Shot as PhysShot
-from cuesport.protocol import RefereeSession
 from cuesport.record import RecordError
 from cuesport.rules.base import Outcome
+from cuesport.rules.in_hand import in_d, playable_from_kitchen
+from cuesport.rules.session import RefereeSession
 from cuesport.storage import NewFrame, SeatRow, StorageError, Store
 
 
@@ -223,7 +219,8 @@ class Match:
         """The last ruling of the frame (before any action: the position as set up)."""
         if self.session.rulings:
             return self.session.rulings[-1]
-        return self.referee.ruling(0, Outcome(), self.state, self.lang).to_dict()
+        out: dict[str, Any] = self.referee.ruling(0, Outcome(), self.state, self.lang).to_dict()
+        return out
 
     @property
     def to_play(self) -> int:
