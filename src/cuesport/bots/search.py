@@ -2,12 +2,20 @@
 
 A candidate is a stroke plus what the player declares with it (cue-ball placement,
 nomination, call, push-out). Each is simulated once without noise; the best few are
-simulated again under the bot's noise, and the one with the best average value is played.
+simulated again under the bot's noise (PickPocket / CueCard style: the noise samples say
+where the cue ball really ends), and the one with the best average value is played.
 The value comes from the referee's ruling on the simulated shot (points, foul, who plays
-next, frame over) plus a geometric look at the position left (:mod:`aim`), so the bot
-knows no rules of its own beyond the few declarations.
-"""
+next, frame over) plus a geometric look two strokes ahead: the best pot the position
+leaves (and a share of the second best, on another ball) for the player if he keeps the
+table, for the opponent if not; so a safety is valued by the opponent's best chance
+afterwards. The bot knows no rules of its own beyond the few declarations.
 
+The work is a number of simulations (:class:`Budget`), never a time: the same seed plays
+the same strokes on a quiet or a loaded machine. Pots come first, line by line in order
+of ease, their speed and spin variants interleaved so that a budget that runs out leaves
+every line its plainest strokes; safeties, the snooker break-off and escapes (one and two
+cushions, mirror-image aims checked by the simulator) have their own generators.
+"""
 from __future__ import annotations
 
 import math
