@@ -6,7 +6,6 @@ import { TableView } from "./table.js";
 import { lang, setLang, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
-const CALLED = ["eight-ball", "ten-ball", "straight-pool"]; // call-shot games
 
 const app = {
   match: null,        // last view from the server
@@ -21,6 +20,7 @@ const app = {
   timeScale: 1,
   socket: null,
   history: [],        // log entries shown so far
+  disciplines: [],    // the server's facts, in menu order (GET /api/disciplines)
 };
 window.cuesport = app; // for the browser tests and the curious
 
@@ -69,7 +69,8 @@ async function startMatch(ev) {
     players: [
       { name: f.get("you") || "Player 1", kind: "human" },
       mode === "bot"
-        ? { name: `Bot (${t(`levels.${f.get("level")}`)})`, kind: "bot", level: f.get("level") }
+        ? { name: `${t("botName")} (${t(`levels.${f.get("level")}`)})`, kind: "bot",
+          level: f.get("level") }
         : { name: f.get("them") || "Player 2", kind: "human" },
     ],
   };
@@ -112,6 +113,11 @@ async function enterMatch(view) {
   if (you.length && !view.seats[you[0]].joined) {
     api("POST", `/api/matches/${view.id}/join`, { seat: you[0] }, you[0]).catch(() => {});
   }
+}
+
+function facts(id) {
+  // A discipline's facts (family, called shots, nominations...): the page tests these, never ids.
+  return app.disciplines.find((d) => d.id === id) || {};
 }
 
 function ballsOf(ruling) {
@@ -186,6 +192,7 @@ function render() {
   const r = m.ruling;
   const seat = actingSeat();
   const mine = seat !== null && !app.busy;
+  const fx = facts(m.discipline);
   // scoreboard
   for (const i of [0, 1]) {
     const row = $(`#p${i}`);
@@ -196,8 +203,10 @@ function render() {
     row.classList.toggle("to-play", r.to_play === i && !m.over);
   }
   $("#break").textContent = r.break;
-  $("#frame-no").textContent = `${t("frame")} ${m.frame_number} / ${m.frames}`;
-  $("#ball-on").textContent = (r.ball_on || []).map(ballName).join(", ") || t("none");
+  $("#frame-no").textContent = `${t(`frameWord.${fx.frame_word || "frame"}`)} ${m.frame_number} / ${m.frames}`
+    + (fx.target && r.target ? ` · ${t("target")} ${r.target}` : "");
+  // No ball_on in the ruling: any ball may be played.
+  $("#ball-on").textContent = r.ball_on ? r.ball_on.map(ballName).join(", ") || t("none") : t("anyBall");
   const fr = r.fouls_in_a_row;
   $("#fouls-row").textContent = Array.isArray(fr) ? `${fr[0]} – ${fr[1]}` : (r.miss_count ?? t("none"));
   // status line
@@ -226,21 +235,23 @@ function render() {
   $("#concede").disabled = seat === null || app.busy;
   // SNK-2.1(b): with only the black left, a lead of more than seven may claim the frame.
   const left = Object.keys(r.state.balls).filter((b) => r.state.balls[b] && b !== "cue");
-  $("#claim").hidden = !(m.discipline === "snooker" && seat !== null && !app.busy &&
+  $("#claim").hidden = !(fx.family === "snooker" && seat !== null && !app.busy &&
     left.length === 1 && left[0] === "black" && r.score[seat] - r.score[1 - seat] > 7);
-  // Declarations before the stroke: nominate (snooker, colours and the free ball), call a
-  // ball and pocket or safety (eight-ball, 14.1), push out (nine/ten-ball, when allowed).
+  // Declarations before the stroke: nominate (colours and the free ball, where the facts say
+  // the striker nominates), call a ball and pocket or safety (the call-shot games), push out
+  // (when the ruling allows one).
   const onBalls = Object.keys(app.table.balls);
-  const colours = ["yellow", "green", "brown", "blue", "pink", "black"];
+  // The colours are the balls worth more than one point (the table's ball set says).
+  const colours = app.table.geo.balls.filter((b) => (b.value || 0) > 1).map((b) => b.name);
   let nominable = [];
-  if (m.discipline === "snooker") {
+  if (fx.nominates) {
     if (r.free_ball) nominable = onBalls.filter((b) => b !== "cue");
     else if ((r.ball_on || []).some((b) => b !== "red")) nominable = colours.filter((c) => onBalls.includes(c));
   }
   fillSelect($("#nominate"), ["", ...nominable], (b) => (b ? ballName(b) : "—"));
   $("#nominate-row").hidden = !nominable.length;
   $("#nominate-label").textContent = r.free_ball ? t("freeBall") : t("nominate");
-  const calling = CALLED.includes(m.discipline);
+  const calling = !!fx.called_shots;
   $("#call-row").hidden = !calling;
   if (calling) {
     const numbered = onBalls.filter((b) => b !== "cue").sort((a, b) => Number(a) - Number(b));
@@ -431,16 +442,16 @@ async function strike() {
     elevation: Number($("#elevation").value),
   };
   if (r.in_hand) body.place = app.place;
-  const d = app.match.discipline;
+  const fx = facts(app.match.discipline);
   // Declarations the rules ask for before this stroke, in a dialog when not made yet.
-  if (d === "snooker" && $("#nominate").value) body.nominate = $("#nominate").value;
-  if (d === "snooker" && r.free_ball && !body.nominate) {
+  if (fx.nominates && $("#nominate").value) body.nominate = $("#nominate").value;
+  if (fx.nominates && r.free_ball && !body.nominate) {
     const balls = [...$("#nominate").options].map((o) => o.value).filter(Boolean);
     const b = await ask(t("freeBall"), balls.map((x) => [x, ballName(x)]));
     if (b === null) return;
     body.nominate = b;
   }
-  if (CALLED.includes(d) && !r.state.breaking) {
+  if (fx.called_shots && !r.state.breaking) {
     const called = { ball: $("#call-ball").value, pocket: $("#call-pocket").value };
     let how = $("#safety").checked ? "safety" : null;
     if (!how) {
@@ -638,14 +649,20 @@ function bindTip() {
 // ------------------------------------------------------------------ start
 
 function fillSetup() {
+  // The server's list, in its order; a pool game is the default (quicker to learn).
   const sel = $("#discipline");
-  const current = sel.value || "nine-ball";
-  sel.replaceChildren(...["snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball",
-    "straight-pool"].map((d) => new Option(t(`discName.${d}`), d)));
-  sel.value = current;
+  const list = app.disciplines;
+  const current = sel.value || (list.find((d) => d.family === "pool" && !d.called_shots) || list[0] || {}).id;
+  sel.replaceChildren(...list.map((d) => new Option(d.names[lang] || d.names.en, d.id)));
+  if (current) sel.value = current;
 }
 
 async function main() {
+  try {
+    app.disciplines = await api("GET", "/api/disciplines");
+  } catch (e) {
+    flash(e.message);
+  }
   setLang(lang);
   fillSetup();
   $("#lang").value = lang;

@@ -69,10 +69,10 @@ const WORDS = {
     potted: "potted",
     frame: "Frame",
     none: "—",
-    discName: {
-      "snooker": "Snooker", "snooker-one-red": "Snooker 1-red", "eight-ball": "Eight-ball",
-      "nine-ball": "Nine-ball", "ten-ball": "Ten-ball", "straight-pool": "14.1 straight pool",
-    },
+    frameWord: { frame: "Frame", rack: "Rack", game: "Game" },
+    target: "to",
+    anyBall: "any ball",
+    botName: "Bot",
     choice: {
       play: "Play", pass: "Make them play again", replace: "Replace the balls",
       "in-hand": "Cue ball in hand", "re-rack": "Re-rack and break",
@@ -151,11 +151,10 @@ const WORDS = {
     potted: "забит",
     frame: "Партия",
     none: "—",
-    discName: {
-      "snooker": "Снукер", "snooker-one-red": "Снукер с одним красным",
-      "eight-ball": "Восьмёрка", "nine-ball": "Девятка", "ten-ball": "Десятка",
-      "straight-pool": "Прямой пул 14.1",
-    },
+    frameWord: { frame: "Партия", rack: "Партия", game: "Партия" },
+    target: "до",
+    anyBall: "любой шар",
+    botName: "Бот",
     choice: {
       play: "Играть", pass: "Пусть бьёт снова", replace: "Вернуть шары",
       "in-hand": "Биток с руки", "re-rack": "Перерасставить и разбить самому",
