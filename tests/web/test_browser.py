@@ -204,3 +204,176 @@ def test_two_browsers_play_through_an_invite_link(server, browser):
     shot(ann, "invite-ann-decides")
     assert "Player 2" in ann.inner_text("#calls")
     assert ann.errors == [] and bob.errors == []
+
+
+# ---------------------------------------------------------------- phones
+
+PORTRAIT = {"width": 390, "height": 844}
+LANDSCAPE = {"width": 844, "height": 390}
+
+
+def phone(browser, viewport: dict[str, int]):
+    ctx = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return page
+
+
+def centre(box: dict[str, float]) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def in_view(page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    vp = page.viewport_size
+    return (box is not None and box["x"] >= 0 and box["y"] >= 0
+            and box["x"] + box["width"] <= vp["width"] + 0.5
+            and box["y"] + box["height"] <= vp["height"] + 0.5)
+
+
+def tap_power(page, percent: int) -> None:
+    """Touch the power slider where ``percent`` lies (the thumb jumps there)."""
+    box = page.locator("#power").bounding_box()
+    page.touchscreen.tap(box["x"] + 8 + (box["width"] - 16) * (percent - 1) / 99,
+                         box["y"] + box["height"] / 2)
+
+
+GHOST = """(b) => {
+  // Where to touch to pot ball b: the ghost ball for the pocket with the smallest cut.
+  const t = window.cuesport.table, R = t.geo.ball_radius;
+  const cue = t.placing ? t.placing.at : t.balls[window.cuesport.match.cue_balls[0]];
+  const [bx, by] = t.balls[b];
+  let best = [bx, by], cut = Infinity;
+  for (const p of t.geo.pockets) {
+    const [px, py] = p.capture.centre, d = Math.hypot(px - bx, py - by);
+    const g = [bx - (px - bx) / d * 2 * R, by - (py - by) / d * 2 * R];
+    const a = Math.atan2(g[1] - cue[1], g[0] - cue[0]), o = Math.atan2(py - by, px - bx);
+    const c = Math.abs(Math.atan2(Math.sin(o - a), Math.cos(o - a)));
+    if (c < cut) { cut = c; best = g; }
+  }
+  return best;
+}"""
+
+
+def touch_stroke(page, target: str, power: int) -> None:
+    """Aim to pot ball ``target`` by touching its ghost ball, set the power, touch Strike;
+    answer a push out (a normal shot)."""
+    at = page.evaluate(GHOST, target)
+    page.touchscreen.tap(*table_point(page, *at))
+    tap_power(page, power)
+    page.touchscreen.tap(*centre(page.locator("#strike").bounding_box()))
+    page.wait_for_function("() => document.querySelector('#declare').open || "
+                           "document.body.dataset.animating === '1'")
+    if page.evaluate("document.querySelector('#declare').open"):
+        page.touchscreen.tap(*centre(page.locator(
+            "#declare-buttons button[data-value=normal]").bounding_box()))
+
+
+@pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_phone_layout_has_table_and_strike_in_view(server, browser, viewport):
+    page = phone(browser, viewport)
+    start(page, server, "snooker", "hotseat")
+    my_turn(page)
+    for sel in ("#table", "#strike", "#power", "#tip", "#scoreboard"):
+        assert in_view(page, sel), sel
+    vp = page.viewport_size
+    assert page.evaluate("document.documentElement.scrollWidth") <= vp["width"]
+    # touch targets: 44 px at least
+    for sel in ("#strike", "#aim-left", "#aim-right", "#undo", "#concede"):
+        box = page.locator(sel).bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, (sel, box)
+    assert page.locator("#power").bounding_box()["height"] >= 44
+    # the table takes the screen's room: all of one side of what the controls leave
+    table = page.locator("#table").bounding_box()
+    if viewport is PORTRAIT:
+        assert table["height"] > 0.65 * vp["height"]
+    else:
+        assert table["height"] > vp["height"] - 20 or table["width"] > vp["width"] - 200
+    shot(page, f"phone-{'portrait' if viewport is PORTRAIT else 'landscape'}-snooker")
+    assert page.errors == []
+
+
+def test_phone_a_whole_rack_of_nine_ball_by_touch(server, browser):
+    page = phone(browser, PORTRAIT)
+    start(page, server, "nine-ball", "hotseat")
+    page.evaluate("window.cuesport.timeScale = 20")
+    strokes = 0
+    for _ in range(80):
+        page.wait_for_function(READY)
+        m = page.evaluate("window.cuesport.match")
+        r = m["ruling"]
+        if r["frame_over"] or m["over"]:
+            break
+        if r["options"]:
+            page.wait_for_selector("#decision[open]")
+            page.touchscreen.tap(*centre(page.locator(
+                "#decision-buttons button >> nth=0").bounding_box()))
+            page.wait_for_function("() => !document.querySelector('#decision').open")
+            continue
+        my_turn(page)
+        touch_stroke(page, r["ball_on"][0], 100 if r["state"]["breaking"] else 30)
+        page.wait_for_function("() => document.body.dataset.animating === '1'")
+        # the stroke plays in view: the table and the Strike button never scroll away
+        assert in_view(page, "#table") and in_view(page, "#strike")
+        assert page.evaluate("window.scrollY") == 0
+        strokes += 1
+        try:
+            page.wait_for_function("() => document.body.dataset.animating === '0'",
+                                   timeout=30000)
+        except sync_api.TimeoutError:
+            raise AssertionError(f"stroke {strokes} never ended: {page.errors}") from None
+    m = page.evaluate("window.cuesport.match")
+    assert m["ruling"]["frame_over"] or m["over"], f"rack not over after {strokes} strokes"
+    shot(page, "phone-nine-ball-rack-over")
+    print("strokes", strokes)
+    assert page.errors == []
+
+
+# ---------------------------------------------------------------- keyboard
+
+
+def test_keyboard_aims_sets_power_tip_elevation_and_strikes_only_from_the_table(server, browser):
+    page = new_page(browser)
+    start(page, server, "nine-ball", "hotseat")
+    my_turn(page)
+    # Space on another control never strikes
+    page.focus("#power")
+    page.keyboard.press("Space")
+    page.focus("#undo")
+    page.keyboard.press("Tab")  # onto "Concede frame": the focus shows
+    assert page.evaluate("document.activeElement.id") == "concede"
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "solid"
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.body.dataset.animating") == "0"
+    assert not any(e["type"] == "shot" for e in page.evaluate("window.cuesport.history"))
+    # aim, power, tip and elevation by keys
+    page.focus("#table")
+    angle = page.evaluate("window.cuesport.aim.angle")
+    for _ in range(3):
+        page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Shift+ArrowRight")
+    assert page.evaluate("window.cuesport.aim.angle") == pytest.approx(angle + 0.3 - 1.0)
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Shift+ArrowUp")
+    assert page.input_value("#power") == "46"
+    page.focus("#tip")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("window.cuesport.tip") == {"side": 0.05, "height": -0.1}
+    page.focus("#elevation")
+    page.keyboard.press("ArrowRight")
+    assert page.input_value("#elevation") == "1"
+    assert page.get_attribute("#calls", "aria-live") == "polite"
+    assert page.get_attribute("#status", "aria-live") == "polite"
+    # Space on the table strikes, with what the keys set
+    page.focus("#table")
+    with page.expect_request("**/strike") as req:
+        page.keyboard.press("Space")
+    body = req.value.post_data_json
+    assert body["angle"] == pytest.approx(angle - 0.7)
+    assert (body["side"], body["height"], body["elevation"]) == (0.05, -0.1, 1)
+    page.wait_for_function(READY, timeout=30000)
+    assert [e["type"] for e in page.evaluate("window.cuesport.history")].count("shot") == 1
+    assert page.errors == []

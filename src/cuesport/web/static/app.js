@@ -91,11 +91,14 @@ async function startMatch(ev) {
 async function enterMatch(view) {
   $("#setup").hidden = true;
   $("#game").hidden = false;
+  document.body.classList.add("in-game");
+  window.scrollTo(0, 0);  // the set-up form may have been scrolled on a small screen
   const size = view.rules && view.rules.table ? `?size=${view.rules.table}` : "";
   const geo = await api("GET", `/api/tables/${view.discipline}${size}`);
   const canvas = $("#table");
   app.table = new TableView(canvas, geo);
   app.match = view;
+  layout();
   app.seen = view.version;
   app.table.balls = ballsOf(view.ruling);
   app.history = [...view.log];
@@ -118,6 +121,47 @@ async function enterMatch(view) {
 function facts(id) {
   // A discipline's facts (family, called shots, nominations...): the page tests these, never ids.
   return app.disciplines.find((d) => d.id === id) || {};
+}
+
+function cssNumber(name, fallback) {
+  const v = parseFloat(getComputedStyle(document.documentElement).getPropertyValue(name));
+  return Number.isFinite(v) ? v : fallback;
+}
+
+function layout() {
+  // The table as large as the screen allows. On a phone held upright the score, the status,
+  // the last call and the stroke controls share the screen's height with it, so that the
+  // Strike button and the whole stroke are in view together; lying down, the table takes
+  // the height and the controls sit beside it. The stylesheet names the layout.
+  if (!app.table) return;
+  const mode = getComputedStyle(document.documentElement).getPropertyValue("--layout").trim();
+  const pad = cssNumber("--pad", 12), gap = cssNumber("--gap", 14);
+  const width = document.documentElement.clientWidth;
+  let w, h;
+  if (mode === "portrait") {
+    const others = ["#scoreboard", "#status", "#last-call", "#controls"].map((sel) => $(sel))
+      .filter((el) => el.offsetHeight > 0);
+    const used = others.reduce((sum, el) => sum + el.offsetHeight + gap, 0);
+    w = width - 2 * pad;
+    h = window.innerHeight - 2 * pad - used;
+  } else if (mode === "landscape") {
+    w = width - 2 * pad - gap - 176;  // the controls' column keeps 176 px
+    h = window.innerHeight - 2 * pad;
+  } else {
+    const box = $("#board").getBoundingClientRect();
+    w = box.width;
+    h = window.innerHeight - (box.top + window.scrollY) - pad;
+  }
+  const [fw, fh] = app.table.fit || [];
+  if (Math.abs(fw - w) > 0.5 || Math.abs(fh - h) > 0.5) app.table.resize(w, h);
+}
+
+function keepTableInView() {
+  // Striking from a scrolled page: bring the whole table back so the stroke is seen.
+  const r = app.table.canvas.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) {
+    app.table.canvas.scrollIntoView({ block: r.height <= window.innerHeight ? "nearest" : "start" });
+  }
 }
 
 function ballsOf(ruling) {
@@ -321,6 +365,10 @@ function addCalls(entry, view) {
   li.className = entry.ruling && entry.ruling.legal === false ? "foul" : "";
   list.prepend(li);
   while (list.children.length > 40) list.lastChild.remove();
+  // On a phone the newest call shows just under the table.
+  const last = $("#last-call");
+  last.textContent = text;
+  last.classList.toggle("foul", li.className === "foul");
 }
 
 function fillSelect(sel, values, label) {
@@ -470,6 +518,7 @@ async function strike() {
     }
     body.push_out = push === "push";
   }
+  keepTableInView();
   try {
     app.busy = true;
     app.striking = true;  // keep the placed cue ball drawn until the shot comes back
@@ -559,6 +608,7 @@ function bindTable() {
   const canvas = $("#table");
   let dragging = false;
   canvas.addEventListener("pointerdown", (ev) => {
+    canvas.focus({ preventScroll: true });
     if (actingSeat() === null || app.busy || !app.table) return;
     const p = pointer(ev);
     const pl = app.table.placing;
@@ -593,13 +643,31 @@ function bindTable() {
       flash(e.message);
     }
   });
-  window.addEventListener("keydown", (ev) => {
-    if (actingSeat() === null || ev.target.tagName === "INPUT") return;
+  // Keys act on the table only when it has the focus: Space elsewhere (on "Concede frame",
+  // say) does what that control does, never a stroke.
+  canvas.addEventListener("keydown", (ev) => {
+    const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Enter"];
+    if (!keys.includes(ev.key)) return;
+    ev.preventDefault();  // no page scrolling while the table has the focus
+    if (actingSeat() === null || app.busy) return;
     const step = ev.shiftKey ? 1 : 0.1;
-    if (ev.key === "ArrowLeft") { app.aim.angle += step; render(); }
-    if (ev.key === "ArrowRight") { app.aim.angle -= step; render(); }
-    if (ev.key === " ") { ev.preventDefault(); strike(); }
+    if (ev.key === "ArrowLeft") nudge(step);
+    else if (ev.key === "ArrowRight") nudge(-step);
+    else if (ev.key === "ArrowUp" || ev.key === "ArrowDown") {
+      const p = $("#power");
+      const d = (ev.key === "ArrowUp" ? 1 : -1) * (ev.shiftKey ? 10 : 1);
+      p.value = String(Math.min(100, Math.max(1, Number(p.value) + d)));
+      p.dispatchEvent(new Event("input"));
+    } else strike();
   });
+}
+
+function nudge(deg) {
+  // Fine aim: a finger covers the ball it aims at, so small steps come from buttons or keys.
+  if (actingSeat() === null || app.busy) return;
+  app.aim.angle += deg;
+  app.aim.locked = true;
+  render();
 }
 
 function aimAt(p) {
@@ -627,6 +695,7 @@ function bindTip() {
     c.fillStyle = "#1a6fd8";
     c.fill();
     $("#tip-value").textContent = `${app.tip.side.toFixed(2)}, ${app.tip.height.toFixed(2)}`;
+    pad.setAttribute("aria-valuetext", $("#tip-value").textContent);
   };
   const setTip = (ev) => {
     if (pad.disabled) return;
@@ -643,6 +712,21 @@ function bindTip() {
   pad.addEventListener("pointerdown", (ev) => { setTip(ev); pad.setPointerCapture(ev.pointerId); });
   pad.addEventListener("pointermove", (ev) => { if (ev.buttons) setTip(ev); });
   pad.addEventListener("dblclick", () => { app.tip = { side: 0, height: 0 }; drawTip(); });
+  pad.addEventListener("keydown", (ev) => {
+    // Arrows move the tip by 0.05 of the radius (Shift: 0.2), 0 or Home centres it.
+    const d = ev.shiftKey ? 0.2 : 0.05;
+    const moves = { ArrowLeft: [-d, 0], ArrowRight: [d, 0], ArrowUp: [0, d], ArrowDown: [0, -d],
+      Home: null, 0: null };
+    if (!(ev.key in moves) || pad.disabled) return;
+    ev.preventDefault();
+    const m = moves[ev.key];
+    let sx = m ? app.tip.side + m[0] : 0, sy = m ? app.tip.height + m[1] : 0;
+    const n = Math.hypot(sx, sy);
+    if (n > 0.75) { sx *= 0.75 / n; sy *= 0.75 / n; }
+    app.tip = { side: Math.round(sx * 100) / 100, height: Math.round(sy * 100) / 100 };
+    drawTip();
+    render();
+  });
   drawTip();
 }
 
@@ -692,7 +776,13 @@ async function main() {
   $("#new-match").addEventListener("click", () => { location.hash = ""; location.reload(); });
   bindTable();
   bindTip();
-  window.addEventListener("resize", () => app.table && app.table.resize());
+  window.addEventListener("resize", layout);
+  if (window.ResizeObserver) {
+    const watch = new ResizeObserver(() => layout());
+    for (const sel of ["#scoreboard", "#status", "#controls"]) watch.observe($(sel));
+  }
+  $("#aim-left").addEventListener("click", () => nudge(0.1));
+  $("#aim-right").addEventListener("click", () => nudge(-0.1));
   const { id, tokens } = readHash();
   if (id) {
     app.tokens = [tokens[0] || null, tokens[1] || null];

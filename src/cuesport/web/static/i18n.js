@@ -73,6 +73,10 @@ const WORDS = {
     target: "to",
     anyBall: "any ball",
     botName: "Bot",
+    aimCcw: "aim anticlockwise", aimCw: "aim clockwise", tipPad: "tip position",
+    tableLabel: "the table",
+    keysHint: "Keys on the table: ← → aim (Shift: coarse), ↑ ↓ power, Space or Enter strikes; "
+      + "arrows on the tip move it.",
     choice: {
       play: "Play", pass: "Make them play again", replace: "Replace the balls",
       "in-hand": "Cue ball in hand", "re-rack": "Re-rack and break",
@@ -155,6 +159,10 @@ const WORDS = {
     target: "до",
     anyBall: "любой шар",
     botName: "Бот",
+    aimCcw: "прицел против часовой", aimCw: "прицел по часовой", tipPad: "точка удара",
+    tableLabel: "стол",
+    keysHint: "Клавиши на столе: ← → прицел (с Shift — крупнее), ↑ ↓ сила, пробел или Enter — удар; "
+      + "стрелки на точке удара двигают её.",
     choice: {
       play: "Играть", pass: "Пусть бьёт снова", replace: "Вернуть шары",
       "in-hand": "Биток с руки", "re-rack": "Перерасставить и разбить самому",
@@ -177,6 +185,9 @@ export function setLang(l) {
   localStorage.setItem("cuesport-lang", lang);
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  }
   // Default names follow the language until someone types their own.
   const defaults = ["Player 1", "Player 2", "Игрок 1", "Игрок 2"];
   for (const [name, key] of [["you", "player1"], ["them", "player2"]]) {

@@ -11,26 +11,31 @@ export class TableView {
     this.ballInfo = Object.fromEntries(geo.balls.map((b) => [b.name, b]));
     this.guide = null;        // {from, angle} or null
     this.placing = null;      // {at, ok} while the cue ball is in hand
+    this.fit = null;          // [maxW, maxH] CSS px last asked for
     this.resize();
   }
 
   // ---------------------------------------------------------------- transform
 
-  resize() {
+  resize(maxW, maxH) {
+    // Fit the table in maxW x maxH CSS px, lying whichever way gives the larger scale
+    // (along x, baulk/head end at the left, when lying down).
     const box = this.canvas.parentElement.getBoundingClientRect();
+    if (maxW === undefined) [maxW, maxH] = this.fit || [box.width, window.innerHeight * 0.75];
+    this.fit = [maxW, maxH];
     const g = this.geo;
     const margin = g.cushion_width + g.rail_width;
     const longSide = g.length + 2 * margin;
     const shortSide = g.width + 2 * margin;
-    // Landscape screens lay the table along x (baulk/head end at the left).
-    this.landscape = window.innerWidth > window.innerHeight;
+    const availW = Math.max(160, maxW), availH = Math.max(160, maxH);
+    const across = Math.min(availW / longSide, availH / shortSide);
+    const upright = Math.min(availW / shortSide, availH / longSide);
+    this.landscape = across > upright;
     const [tw, th] = this.landscape ? [longSide, shortSide] : [shortSide, longSide];
-    const availW = Math.max(200, box.width);
-    const availH = this.landscape ? availW * th / tw : Math.min(availW * th / tw, window.innerHeight * 0.75);
-    const scale = Math.min(availW / tw, availH / th);
+    const scale = Math.max(across, upright);
     const dpr = window.devicePixelRatio || 1;
-    this.cssW = tw * scale;
-    this.cssH = th * scale;
+    this.cssW = Math.floor(tw * scale);
+    this.cssH = Math.floor(th * scale);
     this.canvas.style.width = `${this.cssW}px`;
     this.canvas.style.height = `${this.cssH}px`;
     this.canvas.width = Math.round(this.cssW * dpr);
