@@ -25,6 +25,8 @@ SHOTS = Path(os.environ.get("CUESPORT_SCREENSHOTS",
 READY = ("() => window.cuesport && window.cuesport.match && !window.cuesport.match.busy"
          " && document.body.dataset.animating === '0' && window.cuesport.queue.length === 0")
 
+HUB: list = []  # the server's hub: a test may set a match up at a given position
+
 if CHROMIUM is None:
     pytest.skip("BROWSER TESTS SKIPPED: no Chromium on this machine (python3 tasks.py test "
                 "installs it with apt-get when run as root; or: apt-get install chromium)",
@@ -41,6 +43,7 @@ def server(tmp_path_factory) -> Iterator[str]:
 
     db = tmp_path_factory.mktemp("browser") / "web.db"
     app = create_app(Store(f"sqlite:///{db}"), bot_delay=0.2, seed=2)
+    HUB[:] = [app.state.hub]
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))  # tests only ever talk to this machine
     port = sock.getsockname()[1]
@@ -112,11 +115,7 @@ def aim_and_strike(page, target: tuple[float, float], power: int) -> None:
     page.evaluate("(v) => { const p = document.querySelector('#power');"
                   " p.value = v; p.dispatchEvent(new Event('input')); }", power)
     page.click("#strike")
-    # A free ball, a push out or a call is asked for in a dialog: take its first answer.
-    page.wait_for_function("() => document.querySelector('#declare').open || "
-                           "document.body.dataset.animating === '1'")
-    if page.evaluate("document.querySelector('#declare').open"):
-        page.click("#declare-buttons button >> nth=0")
+    page.wait_for_function("() => document.body.dataset.animating === '1'")
 
 
 def my_turn(page) -> None:
@@ -257,17 +256,12 @@ GHOST = """(b) => {
 
 
 def touch_stroke(page, target: str, power: int) -> None:
-    """Aim to pot ball ``target`` by touching its ghost ball, set the power, touch Strike;
-    answer a push out (a normal shot)."""
+    """Aim to pot ball ``target`` by touching its ghost ball, set the power, touch Strike
+    (a push out is not taken unless asked for: a normal shot)."""
     at = page.evaluate(GHOST, target)
     page.touchscreen.tap(*table_point(page, *at))
     tap_power(page, power)
     page.touchscreen.tap(*centre(page.locator("#strike").bounding_box()))
-    page.wait_for_function("() => document.querySelector('#declare').open || "
-                           "document.body.dataset.animating === '1'")
-    if page.evaluate("document.querySelector('#declare').open"):
-        page.touchscreen.tap(*centre(page.locator(
-            "#declare-buttons button[data-value=normal]").bounding_box()))
 
 
 @pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
@@ -376,4 +370,164 @@ def test_keyboard_aims_sets_power_tip_elevation_and_strikes_only_from_the_table(
     assert (body["side"], body["height"], body["elevation"]) == (0.05, -0.1, 1)
     page.wait_for_function(READY, timeout=30000)
     assert [e["type"] for e in page.evaluate("window.cuesport.history")].count("shot") == 1
+    assert page.errors == []
+
+
+# ---------------------------------------------------------------- declarations on the table
+
+
+def open_position(page, base: str, discipline: str, start: dict) -> None:
+    """A hot-seat match from ``start`` (a protocol position), opened with both seat tokens."""
+    from cuesport.web.live import Seat
+
+    live, tokens = HUB[0].create(discipline, [Seat("Ann"), Seat("Bob")], {}, 1, "en",
+                                 start=start)
+    page.goto(f"{base}#match={live.id}&token={tokens[0]},{tokens[1]}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_function(READY)
+
+
+def click_ball(page, ball: str) -> None:
+    page.mouse.click(*table_point(page, *page.evaluate(
+        "(b) => window.cuesport.table.balls[b]", ball)))
+
+
+def pocket_point(page, name: str) -> tuple[float, float]:
+    c = page.evaluate("(n) => window.cuesport.table.geo.pockets.find((p) => p.name === n)"
+                      ".capture.centre", name)
+    return table_point(page, *c)
+
+
+POOL_CALL = {"balls": {"cue": [635.0, 800.0], "3": [635.0, 1600.0], "8": [300.0, 2200.0],
+                       "12": [1000.0, 2000.0]}, "to_play": 0}
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_pool_1_6_call_by_touching_ball_then_pocket(server, browser, size):
+    page = new_page(browser) if size == "desktop" else phone(browser, PORTRAIT)
+    open_position(page, server, "eight-ball", POOL_CALL)
+    my_turn(page)
+    tap = page.mouse.click if size == "desktop" else page.touchscreen.tap
+    tap(*table_point(page, *page.evaluate("window.cuesport.table.balls['3']")))
+    assert page.evaluate("window.cuesport.decl.picked") == "3"
+    # straight up the table no pocket is obvious: the stroke waits for a call
+    assert "pocket" in page.inner_text("#declare-text")
+    strikes: list[object] = []
+    page.on("request", lambda r: strikes.append(r) if r.url.endswith("/strike") else None)
+    tap(*centre(page.locator("#strike").bounding_box()))
+    page.wait_for_selector("#message:not([hidden])")
+    assert "Call the shot" in page.inner_text("#message") and strikes == []
+    # a touch on the pocket calls the picked ball into it; the aim stays
+    angle = page.evaluate("window.cuesport.aim.angle")
+    tap(*pocket_point(page, "top-right"))
+    assert page.evaluate("window.cuesport.decl.call") == {"ball": "3", "pocket": "top-right"}
+    assert page.evaluate("window.cuesport.aim.angle") == angle
+    assert page.inner_text("#declare-text") == "Call: 3 → top right"
+    shot(page, f"call-on-the-table-{size}")
+    with page.expect_request("**/strike") as req:
+        tap(*centre(page.locator("#strike").bounding_box()))
+    assert req.value.post_data_json["call"] == {"ball": "3", "pocket": "top-right"}
+    page.wait_for_function(READY, timeout=30000)
+    assert page.evaluate("window.cuesport.decl.call") is None  # cleared after the stroke
+    assert page.errors == []
+
+
+def test_pool_1_6_an_obvious_pot_is_called_from_the_aim(server, browser):
+    page = new_page(browser)
+    start_ = {"balls": {"cue": [300.0, 300.0], "3": [600.0, 600.0], "8": [300.0, 2200.0],
+                        "12": [1000.0, 1800.0]}, "to_play": 0}
+    open_position(page, server, "eight-ball", start_)
+    my_turn(page)
+    # aim at the ghost ball that pots the 3 (no ball picked, no pocket touched)
+    page.mouse.click(*table_point(page, *page.evaluate(GHOST, "3")))
+    call = page.evaluate("window.cuesport.table.marks.call")
+    assert call and call["ball"] == "3"
+    assert "from the aim" in page.inner_text("#declare-text")
+    with page.expect_request("**/strike") as req:
+        page.click("#strike")
+    assert req.value.post_data_json["call"] == call
+    page.wait_for_function(READY, timeout=30000)
+    assert page.errors == []
+
+
+SNOOKER_FREE_BALL = {
+    "balls": {"cue": [889.0, 1500.0], "red1": [889.0, 2500.0], "red2": [400.0, 2900.0],
+              "blue": [889.0, 1784.5], "pink": [600.0, 2000.0], "black": [889.0, 3245.0],
+              "yellow": [1180.0, 737.0], "green": [598.0, 737.0], "brown": [889.0, 737.0]},
+    "to_play": 0, "phase": "reds", "free_ball": True, "offender": 1}
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_snk_2_12_free_ball_nominated_on_the_table_nearest_first(server, browser, size):
+    page = new_page(browser) if size == "desktop" else phone(browser, PORTRAIT)
+    open_position(page, server, "snooker", SNOOKER_FREE_BALL)
+    my_turn(page)
+    chips = page.locator("#free-balls button").all_inner_texts()
+    assert chips[:3] == ["1. blue", "2. pink", "3. brown"], chips  # nearest the cue ball first
+    assert len(chips) <= 6
+    assert page.evaluate("window.cuesport.table.marks.candidates")[:2] == ["blue", "pink"]
+    shot(page, f"free-ball-{size}")
+    tap = page.mouse.click if size == "desktop" else page.touchscreen.tap
+    tap(*table_point(page, *page.evaluate("window.cuesport.table.balls.pink")))
+    assert page.evaluate("window.cuesport.decl.nominate") == "pink"
+    assert page.inner_text("#declare-text") == "Nominate: pink"
+    with page.expect_request("**/strike") as req:
+        tap(*centre(page.locator("#strike").bounding_box()))
+    assert req.value.post_data_json["nominate"] == "pink"
+    page.wait_for_function(READY, timeout=30000)
+    assert page.errors == []
+
+
+# ---------------------------------------------------------------- words
+
+
+def test_calls_follow_the_page_language_and_long_names_are_cut(server, browser):
+    page = new_page(browser, 1400, 800)
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#discipline", "snooker")
+    page.check("input[name=mode][value=hotseat]")
+    page.fill("input[name=you]", "W" * 40)
+    page.click("#start")
+    page.wait_for_function(READY)
+    my_turn(page)
+    cue_at = (820.0, 640.0)
+    drag_cue_ball(page, cue_at)
+    aim_and_strike(page, (cue_at[0], cue_at[1] - 300), power=10)
+    page.wait_for_selector("#decision[open]", timeout=30000)
+    page.click("#decision-buttons button[data-choice=play]")
+    page.wait_for_function(READY)
+    assert "Foul" in page.inner_text("#calls")
+    # the 40-character name is cut, the scores stay on the screen
+    name = page.locator("#p0 .name")
+    assert name.evaluate("(e) => e.scrollWidth > e.clientWidth")
+    assert page.locator("#p0 .score").bounding_box()["x"] + 10 < 1400
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1400
+    page.select_option("#lang", "ru")
+    page.wait_for_function("() => document.querySelector('#calls').innerText.includes('Фол')")
+    calls = page.inner_text("#calls")
+    assert "Foul" not in calls and ("забит" in calls or "ничего" in calls), calls
+    assert page.inner_text("#strike") == "Удар"
+    shot(page, "calls-in-russian-desktop")
+    page.select_option("#lang", "en")
+    page.wait_for_function("() => document.querySelector('#calls').innerText.includes('Foul')")
+    assert page.errors == []
+
+
+def test_ball_on_and_the_bot_in_both_languages(server, browser):
+    page = new_page(browser)
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#lang", "ru")
+    page.select_option("#discipline", "straight-pool")
+    page.check("input[name=mode][value=bot]")
+    page.select_option("select[name=level]", "easy")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    assert page.inner_text("#p1 .name") == "Бот (лёгкий)"
+    assert page.inner_text("#ball-on") == "любой шар"  # 14.1: any ball may be played
+    assert "до 100" in page.inner_text("#frame-no")
+    page.select_option("#lang", "en")
+    assert page.inner_text("#ball-on") == "any ball"
+    assert page.inner_text("#frame-no").startswith("Game 1 / 1")
     assert page.errors == []

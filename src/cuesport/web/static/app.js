@@ -21,6 +21,10 @@ const app = {
   socket: null,
   history: [],        // log entries shown so far
   disciplines: [],    // the server's facts, in menu order (GET /api/disciplines)
+  // What the striker declares for the next stroke, made on the table (touch a ball, then a
+  // pocket) and cleared after it.
+  decl: { picked: null, nominate: null, call: null, safety: false, push: false },
+  announce: null,     // action index -> the referee's calls in the page's language
 };
 window.cuesport = app; // for the browser tests and the curious
 
@@ -104,7 +108,6 @@ async function enterMatch(view) {
   app.history = [...view.log];
   const recent = view.log.slice(-6);
   for (const e of recent) addCalls(e, view);
-  buildNominate();
   if (app.invite) {
     $("#invite").hidden = false;
     $("#invite-url").value = app.invite;
@@ -112,6 +115,7 @@ async function enterMatch(view) {
   $("#spectator-url").value = `${location.origin}${location.pathname}#match=${view.id}`;
   render();
   connect();
+  if (view.lang !== lang) relabelCalls();
   const you = mySeats();
   if (you.length && !view.seats[you[0]].joined) {
     api("POST", `/api/matches/${view.id}/join`, { seat: you[0] }, you[0]).catch(() => {});
@@ -281,27 +285,34 @@ function render() {
   const left = Object.keys(r.state.balls).filter((b) => r.state.balls[b] && b !== "cue");
   $("#claim").hidden = !(fx.family === "snooker" && seat !== null && !app.busy &&
     left.length === 1 && left[0] === "black" && r.score[seat] - r.score[1 - seat] > 7);
-  // Declarations before the stroke: nominate (colours and the free ball, where the facts say
-  // the striker nominates), call a ball and pocket or safety (the call-shot games), push out
-  // (when the ruling allows one).
-  const onBalls = Object.keys(app.table.balls);
-  // The colours are the balls worth more than one point (the table's ball set says).
-  const colours = app.table.geo.balls.filter((b) => (b.value || 0) > 1).map((b) => b.name);
-  let nominable = [];
-  if (fx.nominates) {
-    if (r.free_ball) nominable = onBalls.filter((b) => b !== "cue");
-    else if ((r.ball_on || []).some((b) => b !== "red")) nominable = colours.filter((c) => onBalls.includes(c));
+  // Declarations before the stroke, made on the table: a nomination (where the striker
+  // nominates), a call or Safety (the call-shot games), a push out (when the ruling allows).
+  const calling = !!fx.called_shots && !r.state.breaking;
+  const cands = nominable();
+  const decl = app.decl;
+  $("#declare-row").hidden = !mine || !(calling || cands.length || r.push_out);
+  $("#safety").hidden = !calling;
+  $("#safety").setAttribute("aria-pressed", String(decl.safety));
+  $("#push-out").hidden = !r.push_out;
+  $("#push-out").setAttribute("aria-pressed", String(decl.push));
+  $("#declare-clear").hidden = !(decl.call || decl.nominate || decl.safety || decl.push);
+  const free = $("#free-balls");
+  free.hidden = !(mine && r.free_ball && cands.length);
+  if (!free.hidden) {
+    const key = cands.slice(0, 6).join("|") + lang;
+    if (free.dataset.key !== key) {
+      free.dataset.key = key;
+      free.replaceChildren(...cands.slice(0, 6).map((b, i) => {
+        const el = document.createElement("button");
+        el.type = "button";
+        el.textContent = `${i + 1}. ${ballName(b)}`;
+        el.dataset.ball = b;
+        el.addEventListener("click", () => { app.decl.nominate = b; render(); });
+        return el;
+      }));
+    }
+    for (const el of free.children) el.setAttribute("aria-pressed", String(el.dataset.ball === decl.nominate));
   }
-  fillSelect($("#nominate"), ["", ...nominable], (b) => (b ? ballName(b) : "—"));
-  $("#nominate-row").hidden = !nominable.length;
-  $("#nominate-label").textContent = r.free_ball ? t("freeBall") : t("nominate");
-  const calling = !!fx.called_shots;
-  $("#call-row").hidden = !calling;
-  if (calling) {
-    const numbered = onBalls.filter((b) => b !== "cue").sort((a, b) => Number(a) - Number(b));
-    fillSelect($("#call-ball"), numbered, (b) => b);
-  }
-  $("#push-row").hidden = !r.push_out;
   // cue ball in hand
   if ((mine || (app.striking && seat !== null)) && r.in_hand && !r.options.length) {
     if (!app.place || !placeOk(app.place, r.in_hand)) app.place = defaultPlace(r.in_hand);
@@ -315,6 +326,20 @@ function render() {
   app.table.guide = mine && from && !r.options.length
     ? { from, angle: app.aim.angle, cue: cueName(seat), power: Number($("#power").value),
       side: app.tip.side } : null;
+  // what will be declared: the striker's own choice, else what the aim makes obvious
+  const call = calling && !decl.safety ? decl.call || inferredCall() : null;
+  const nom = cands.length ? decl.nominate || inferredNomination(cands) : null;
+  app.table.marks = mine ? { call, nominate: nom, candidates: r.free_ball ? cands.slice(0, 6) : [],
+    chosen: !!(decl.call || decl.nominate) } : null;
+  let text = "";
+  if (calling) {
+    text = decl.safety ? t("safety") : call
+      ? `${t("callThis")}: ${ballName(call.ball)} → ${t(`pockets.${call.pocket}`)}` : t("callHint");
+  } else if (cands.length) {
+    text = nom ? `${t("nominate")}: ${ballName(nom)}` : r.free_ball ? t("freeBallHint") : t("nominateHint");
+  }
+  if (text && !decl.call && !decl.nominate && !decl.safety && (call || nom)) text += ` (${t("fromAim")})`;
+  $("#declare-text").textContent = text;
   app.table.draw();
   // decisions
   const dlg = $("#decision");
@@ -327,7 +352,7 @@ function render() {
       b.addEventListener("click", () => decide(o));
       return b;
     }));
-    $("#decision-calls").textContent = (r.announce || []).join(" · ");
+    $("#decision-calls").textContent = announceOf({ ruling: r, frame: m.frame_number }).join(" · ");
     if (!dlg.open) dlg.showModal();
   } else if (dlg.open) dlg.close();
   document.body.dataset.animating = app.busy ? "1" : "0";
@@ -347,7 +372,7 @@ function addCalls(entry, view) {
   } else if (entry.type === "frame-start") {
     text = `${t("frame")} ${entry.frame}`;
   } else {
-    const calls = entry.ruling ? entry.ruling.announce || [] : [];
+    const calls = announceOf(entry);
     let extra = "";
     if (entry.type === "shot" && entry.shot) {
       const pots = Object.keys(entry.shot.pocketed || {});
@@ -371,16 +396,6 @@ function addCalls(entry, view) {
   last.classList.toggle("foul", li.className === "foul");
 }
 
-function fillSelect(sel, values, label) {
-  // Rebuild only when the choices changed, so a choice being made is kept.
-  const key = values.join("|");
-  if (sel.dataset.key === key) return;
-  const keep = sel.value;
-  sel.replaceChildren(...values.map((v) => new Option(label(v), v)));
-  sel.dataset.key = key;
-  if (values.includes(keep)) sel.value = keep;
-}
-
 function ballName(b) {
   const base = b.replace(/[0-9]+$/, "");
   const name = t(`balls.${base}`);
@@ -388,12 +403,138 @@ function ballName(b) {
   return base === b ? name : `${name} ${b.slice(base.length)}`;
 }
 
-function buildNominate() {
-  // (Re)build the choices in the page's language.
-  for (const sel of ["#nominate", "#call-ball"]) delete $(sel).dataset.key;
-  const pocket = $("#call-pocket");
-  pocket.replaceChildren(...["bottom-left", "bottom-right", "middle-left", "middle-right",
-    "top-left", "top-right"].map((p) => new Option(t(`pockets.${p}`), p)));
+function announceOf(entry) {
+  // The referee's calls in the page's language (re-ruled by the server after a switch).
+  const r = entry.ruling;
+  if (!r) return [];
+  if (app.announce && app.match && entry.frame === app.match.frame_number && app.announce.has(r.action)) {
+    return app.announce.get(r.action);
+  }
+  return r.announce || [];
+}
+
+async function relabelCalls() {
+  // The match's log is in its own language; the frame's rulings come again in the page's.
+  const m = app.match;
+  if (!m) return;
+  app.announce = null;
+  if (lang !== m.lang) {
+    try {
+      const out = await api("GET", `/api/matches/${m.id}/frames/${m.frame_number}/rulings?lang=${lang}`);
+      app.announce = new Map(out.filter((x) => !x.error).map((x) => [x.action, x.announce]));
+    } catch (e) {
+      app.announce = null;  // keep the match's language rather than nothing
+    }
+  }
+  $("#calls").replaceChildren();
+  for (const e of app.history.slice(-40)) addCalls(e, app.match);
+}
+
+// ------------------------------------------------------------------ declarations
+
+function objectBalls() {
+  const cues = app.match.cue_balls;
+  return Object.keys(app.table.balls).filter((b) => !cues.includes(b));
+}
+
+function nominable() {
+  // SNK-2.12, SNK-3.10(a)(i): after a foul with a free ball any object ball may be nominated
+  // (nearest the cue ball first); after a red, a colour is.
+  const m = app.match, r = m.ruling;
+  if (!facts(m.discipline).nominates || actingSeat() === null) return [];
+  const objects = objectBalls();
+  if (r.free_ball) {
+    const cue = (app.table.placing && app.table.placing.at) || app.table.balls[cueName(r.to_play)];
+    if (!cue) return objects;
+    const d = (b) => Math.hypot(app.table.balls[b][0] - cue[0], app.table.balls[b][1] - cue[1]);
+    return objects.sort((a, b) => d(a) - d(b));
+  }
+  if ((r.ball_on || []).includes("any-colour") || r.phase === "colour") {
+    // the colours are the balls worth more than one point (the table's ball set says)
+    const colours = app.table.geo.balls.filter((b) => (b.value || 0) > 1).map((b) => b.name);
+    return colours.filter((c) => objects.includes(c));
+  }
+  return [];
+}
+
+function aimedBall() {
+  const g = app.table.guide;
+  if (!g) return null;
+  const hit = app.table.castRay(g.from, g.angle, g.cue);
+  return hit.ball ? { ball: hit.ball, at: hit.at } : null;
+}
+
+function inferredNomination(cands) {
+  // SNK-2.12: a ball indicated by obvious aim counts as nominated.
+  const a = aimedBall();
+  return a && cands.includes(a.ball) ? a.ball : null;
+}
+
+function inferredCall() {
+  // POOL-1.6: the call need not be said when ball and pocket are obvious: the ball the aim
+  // hits first and the pocket its line of centres points at (within 12 degrees).
+  const a = aimedBall();
+  if (!a) return null;
+  const [bx, by] = app.table.balls[a.ball];
+  const dir = Math.atan2(by - a.at[1], bx - a.at[0]);
+  let best = null, err = 12 * Math.PI / 180;
+  for (const p of app.table.geo.pockets) {
+    const [px, py] = p.capture.centre;
+    const d = Math.atan2(py - by, px - bx) - dir;
+    const e = Math.abs(Math.atan2(Math.sin(d), Math.cos(d)));
+    if (e < err) { err = e; best = p.name; }
+  }
+  return best ? { ball: a.ball, pocket: best } : null;
+}
+
+function touchTolerance() {
+  // A finger is wider than a ball on a phone: 22 px (half a 44 px target) or 1.6 radii.
+  return Math.max(app.table.geo.ball_radius * 1.6, 22 / app.table.scale);
+}
+
+function ballAt(p) {
+  let best = null, dist = touchTolerance();
+  for (const b of objectBalls()) {
+    const [x, y] = app.table.balls[b];
+    const d = Math.hypot(x - p[0], y - p[1]);
+    if (d < dist) { dist = d; best = b; }
+  }
+  return best;
+}
+
+function pocketAt(p) {
+  for (const pk of app.table.geo.pockets) {
+    const [x, y] = pk.capture.centre;
+    if (Math.hypot(x - p[0], y - p[1]) < pk.capture.radius + touchTolerance() * 0.6) return pk.name;
+  }
+  return null;
+}
+
+function tableTouch(p) {
+  // A touch on a pocket calls the ball picked (or aimed at) into it and leaves the aim; a
+  // touch on a ball picks it (and nominates it where it may be); then the touch aims.
+  const m = app.match, r = m.ruling, d = app.decl;
+  const pocket = pocketAt(p);
+  if (pocket && facts(m.discipline).called_shots && !r.state.breaking) {
+    const ball = d.picked || (inferredCall() || aimedBall() || {}).ball;
+    if (ball) {
+      d.call = { ball, pocket };
+      d.safety = false;
+      render();
+      return false;
+    }
+  }
+  const ball = ballAt(p);
+  if (ball) {
+    d.picked = ball;
+    if (d.call && d.call.ball !== ball) d.call = null;
+    if (nominable().includes(ball)) d.nominate = ball;
+  }
+  return true;
+}
+
+function resetDeclarations() {
+  app.decl = { picked: null, nominate: null, call: null, safety: false, push: false };
 }
 
 // ------------------------------------------------------------------ updates
@@ -426,8 +567,10 @@ async function refresh() {
       app.seen = Math.max(...fresh.map((e) => e.seq));
       app.queue.push(...fresh.map((e) => ({ entry: e, view })));
       app.latest = view;
-      drain();
-    } else if (!app.busy && !app.queue.length) {
+    }
+    // Entries queued while a stroke was being sent (busy) are played now, not left waiting.
+    if (app.queue.length) drain();
+    else if (!app.busy) {
       app.match = view;
       render();
     }
@@ -462,7 +605,9 @@ async function drain() {
   app.table.balls = ballsOf(app.match.ruling);
   app.busy = false;
   app.aim.locked = false;
+  resetDeclarations();
   render();
+  if (app.match.lang !== lang) relabelCalls();
 }
 
 function scaleShot(shot, k) {
@@ -491,41 +636,26 @@ async function strike() {
   };
   if (r.in_hand) body.place = app.place;
   const fx = facts(app.match.discipline);
-  // Declarations the rules ask for before this stroke, in a dialog when not made yet.
-  if (fx.nominates && $("#nominate").value) body.nominate = $("#nominate").value;
-  if (fx.nominates && r.free_ball && !body.nominate) {
-    const balls = [...$("#nominate").options].map((o) => o.value).filter(Boolean);
-    const b = await ask(t("freeBall"), balls.map((x) => [x, ballName(x)]));
-    if (b === null) return;
-    body.nominate = b;
-  }
+  // The declarations made on the table (or made obvious by the aim); no dialog.
+  const cands = nominable();
+  const nom = cands.length ? app.decl.nominate || inferredNomination(cands) : null;
+  if (nom) body.nominate = nom;
   if (fx.called_shots && !r.state.breaking) {
-    const called = { ball: $("#call-ball").value, pocket: $("#call-pocket").value };
-    let how = $("#safety").checked ? "safety" : null;
-    if (!how) {
-      how = await ask(t("callAsk"), [
-        ["call", `${t("callThis")}: ${called.ball} → ${t(`pockets.${called.pocket}`)}`],
-        ["safety", t("safety")]]);
-      if (how === null) return;
+    const call = app.decl.safety ? "safety" : app.decl.call || inferredCall();
+    if (!call) {
+      flash(t("callFirst"));
+      return;
     }
-    body.call = how === "safety" ? "safety" : called;
+    body.call = call;
   }
-  if (r.push_out) {
-    let push = $("#push-out").checked ? "push" : null;
-    if (!push) {
-      push = await ask(t("pushOutAsk"), [["push", t("pushOut")], ["normal", t("normalShot")]]);
-      if (push === null) return;
-    }
-    body.push_out = push === "push";
-  }
+  if (r.push_out) body.push_out = app.decl.push;
   keepTableInView();
   try {
     app.busy = true;
     app.striking = true;  // keep the placed cue ball drawn until the shot comes back
     render();
     await api("POST", `/api/matches/${app.match.id}/strike`, body, seat);
-    $("#push-out").checked = false;
-    $("#nominate").value = "";
+    resetDeclarations();
     app.busy = false;
     app.striking = false;
     await refresh();
@@ -535,25 +665,6 @@ async function strike() {
     flash(e.message);
     render();
   }
-}
-
-function ask(title, choices) {
-  // A small modal: resolves to the chosen value, or null when cancelled.
-  const dlg = $("#declare");
-  $("#declare-title").textContent = title;
-  return new Promise((resolve) => {
-    const done = (v) => { dlg.close(); resolve(v); };
-    $("#declare-buttons").replaceChildren(...choices.map(([value, label]) => {
-      const b = document.createElement("button");
-      b.textContent = label;
-      b.dataset.value = value;
-      b.addEventListener("click", () => done(value));
-      return b;
-    }));
-    $("#declare-cancel").onclick = () => done(null);
-    dlg.oncancel = () => resolve(null);
-    dlg.showModal();
-  });
 }
 
 async function decide(choice) {
@@ -619,6 +730,7 @@ function bindTable() {
       canvas.setPointerCapture(ev.pointerId);
       return;
     }
+    if (!tableTouch(p)) return;
     aimAt(p);
     app.aim.locked = !app.aim.locked || ev.pointerType !== "mouse";
   });
@@ -753,7 +865,7 @@ async function main() {
   $("#lang").addEventListener("change", (ev) => {
     setLang(ev.target.value);
     fillSetup();
-    if (app.match) { buildNominate(); render(); }
+    if (app.match) { render(); relabelCalls(); }
   });
   $("#setup-form").addEventListener("submit", startMatch);
   const modeChanged = () => {
@@ -782,6 +894,13 @@ async function main() {
     for (const sel of ["#scoreboard", "#status", "#controls"]) watch.observe($(sel));
   }
   $("#aim-left").addEventListener("click", () => nudge(0.1));
+  $("#safety").addEventListener("click", () => {
+    app.decl.safety = !app.decl.safety;
+    if (app.decl.safety) app.decl.call = null;
+    render();
+  });
+  $("#push-out").addEventListener("click", () => { app.decl.push = !app.decl.push; render(); });
+  $("#declare-clear").addEventListener("click", () => { resetDeclarations(); render(); });
   $("#aim-right").addEventListener("click", () => nudge(-0.1));
   const { id, tokens } = readHash();
   if (id) {

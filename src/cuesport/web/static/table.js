@@ -12,6 +12,7 @@ export class TableView {
     this.guide = null;        // {from, angle} or null
     this.placing = null;      // {at, ok} while the cue ball is in hand
     this.fit = null;          // [maxW, maxH] CSS px last asked for
+    this.marks = null;        // {call, nominate, candidates, chosen}: the declarations shown
     this.resize();
   }
 
@@ -302,6 +303,61 @@ export class TableView {
       this.ctx.stroke();
     }
     this.drawGuide();
+    this.drawMarks();
+  }
+
+  ring(name, colour, width, dash = []) {
+    const at = this.balls[name];
+    if (!at) return;
+    const c = this.ctx, [sx, sy] = this.toScreen(...at);
+    c.save();
+    c.beginPath();
+    c.arc(sx, sy, this.geo.ball_radius * this.scale + 3 + width / 2, 0, 2 * Math.PI);
+    c.strokeStyle = colour;
+    c.lineWidth = width;
+    c.setLineDash(dash);
+    c.stroke();
+    c.restore();
+  }
+
+  drawMarks() {
+    // Free-ball candidates numbered nearest first, the nominated ball, the called ball and
+    // pocket (dimmer when only the aim implies them).
+    const k = this.marks;
+    if (!k) return;
+    const c = this.ctx, gold = k.chosen ? "rgba(255,213,74,1)" : "rgba(255,213,74,0.6)";
+    (k.candidates || []).forEach((b, i) => {
+      this.ring(b, "rgba(255,255,255,0.85)", 1.5, [3, 3]);
+      const at = this.balls[b];
+      if (!at) return;
+      const [sx, sy] = this.toScreen(...at), r = this.geo.ball_radius * this.scale;
+      c.save();
+      c.font = `bold ${Math.max(11, r * 1.1)}px system-ui, sans-serif`;
+      c.fillStyle = "#fff";
+      c.strokeStyle = "#000";
+      c.lineWidth = 3;
+      c.strokeText(String(i + 1), sx + r + 3, sy - r - 2);
+      c.fillText(String(i + 1), sx + r + 3, sy - r - 2);
+      c.restore();
+    });
+    if (k.nominate) this.ring(k.nominate, gold, 3);
+    if (k.call) {
+      const pk = this.geo.pockets.find((p) => p.name === k.call.pocket);
+      const at = this.balls[k.call.ball];
+      if (!pk || !at) return;
+      this.ring(k.call.ball, gold, 3);
+      c.save();
+      c.strokeStyle = gold;
+      c.lineWidth = 2;
+      c.setLineDash([6, 5]);
+      this.path([at, pk.capture.centre]);
+      c.stroke();
+      c.setLineDash([]);
+      c.lineWidth = 3;
+      this.circle(pk.capture.centre[0], pk.capture.centre[1], pk.capture.radius + 10);
+      c.stroke();
+      c.restore();
+    }
   }
 
   // ---------------------------------------------------------------- animation
