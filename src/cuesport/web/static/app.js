@@ -25,6 +25,7 @@ const app = {
   // pocket) and cleared after it.
   decl: { picked: null, nominate: null, call: null, safety: false, push: false },
   announce: null,     // action index -> the referee's calls in the page's language
+  skipped: [],        // log entries whose stroke was not drawn to its end (skip, auto-skip)
 };
 window.cuesport = app; // for the browser tests and the curious
 
@@ -53,13 +54,16 @@ function flash(msg, bad = true) {
 
 function readHash() {
   const h = new URLSearchParams(location.hash.slice(1));
-  return { id: h.get("match"), tokens: (h.get("token") || "").split(",") };
+  const num = (k) => (h.has(k) && /^[0-9]+$/.test(h.get(k)) ? Number(h.get(k)) : null);
+  return { id: h.get("match"), tokens: (h.get("token") || "").split(","),
+    frame: num("frame"), at: num("at"), stroke: num("stroke") };
 }
 
 function writeHash() {
   // token=T0,T1 by seat; an empty place is a seat this browser does not hold.
   const toks = app.tokens.map((x) => x || "").join(",");
-  location.hash = `match=${app.match.id}` + (toks === "," ? "" : `&token=${toks}`);
+  // replaceState: no "hashchange", which (below) means a link was opened in this tab
+  history.replaceState(null, "", `#match=${app.match.id}` + (toks === "," ? "" : `&token=${toks}`));
 }
 
 async function startMatch(ev) {
@@ -143,7 +147,7 @@ function layout() {
   const width = document.documentElement.clientWidth;
   let w, h;
   if (mode === "portrait") {
-    const others = ["#scoreboard", "#status", "#last-call", "#controls"].map((sel) => $(sel))
+    const others = ["#scoreboard", "#status", "#viewer", "#last-call", "#controls"].map((sel) => $(sel))
       .filter((el) => el.offsetHeight > 0);
     const used = others.reduce((sum, el) => sum + el.offsetHeight + gap, 0);
     w = width - 2 * pad;
@@ -237,9 +241,10 @@ function placeOk(p, where, taken) {
 function render() {
   const m = app.match;
   if (!m || !app.table) return;
+  $("#skip").hidden = !app.busy;
   const r = m.ruling;
   const seat = actingSeat();
-  const mine = seat !== null && !app.busy;
+  const mine = seat !== null && !app.busy && !app.viewer;
   const fx = facts(m.discipline);
   // scoreboard
   for (const i of [0, 1]) {
@@ -262,7 +267,8 @@ function render() {
   if (m.over) {
     status = m.winner === null ? `${t("matchOver")}: ${t("draw")}`
       : `${t("matchOver")}: ${m.seats[m.winner].name} ${t("winner")}`;
-  } else if (app.busy) status = t("rolling");
+  } else if (app.replaying) status = t("replaying");
+  else if (app.busy) status = t("rolling");
   else if (!mySeats().length) status = t("spectating");
   else if (seat === null) {
     status = `${t("waiting")} ${m.seats[r.to_play].name}…` +
@@ -340,7 +346,7 @@ function render() {
   }
   if (text && !decl.call && !decl.nominate && !decl.safety && (call || nom)) text += ` (${t("fromAim")})`;
   $("#declare-text").textContent = text;
-  app.table.draw();
+  if (!app.viewer) app.table.draw();
   // decisions
   const dlg = $("#decision");
   if (mine && r.options.length) {
@@ -355,7 +361,7 @@ function render() {
     $("#decision-calls").textContent = announceOf({ ruling: r, frame: m.frame_number }).join(" · ");
     if (!dlg.open) dlg.showModal();
   } else if (dlg.open) dlg.close();
-  document.body.dataset.animating = app.busy ? "1" : "0";
+  document.body.dataset.animating = app.busy || (app.expect || 0) > app.seen ? "1" : "0";
   document.body.dataset.version = String(app.seen);
 }
 
@@ -386,8 +392,22 @@ function addCalls(entry, view) {
     }
     text = [who, extra, calls.join(" · ")].filter(Boolean).join(" — ");
   }
-  li.textContent = text;
+  const span = document.createElement("span");
+  span.textContent = text;
+  li.append(span);
   li.className = entry.ruling && entry.ruling.legal === false ? "foul" : "";
+  if (entry.ruling && typeof entry.ruling.action === "number" && entry.frame) {
+    // replay this stroke (when its paths are still known), or open it as a link for anyone
+    const k = entry.ruling.action;
+    if (entry.shot && entry.shot.trajectories) {
+      li.append(smallButton("▶", t("replay"), "replay", () => replay(entry)));
+    }
+    li.append(smallButton("🔗", t("linkStroke"), "link", () => {
+      const url = strokeLink(entry.frame, k);
+      navigator.clipboard?.writeText(url).catch(() => {});
+      flash(`${t("linkCopied")}: ${url}`, false);
+    }));
+  }
   list.prepend(li);
   while (list.children.length > 40) list.lastChild.remove();
   // On a phone the newest call shows just under the table.
@@ -401,6 +421,115 @@ function ballName(b) {
   const name = t(`balls.${base}`);
   if (!base || name.startsWith("balls.")) return b;
   return base === b ? name : `${name} ${b.slice(base.length)}`;
+}
+
+function smallButton(label, title, cls, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = `mini ${cls}`;
+  b.textContent = label;
+  b.title = title;
+  b.setAttribute("aria-label", title);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function strokeLink(frame, k) {
+  return `${location.origin}${location.pathname}#match=${app.match.id}&frame=${frame}&stroke=${k}`;
+}
+
+function positionLink(frame, at) {
+  return `${location.origin}${location.pathname}#match=${app.match.id}&frame=${frame}&at=${at}`;
+}
+
+// ------------------------------------------------------------------ waiting: skip, replay, view
+
+function skip() {
+  // Finish the stroke being drawn at once, and those queued behind it.
+  if (!app.busy) return;
+  app.skipping = true;
+  app.table.skip = true;
+}
+
+function autoSkip(entry) {
+  // The other side's strokes and the automatic ones (the lag) when the page is told to.
+  if (!$("#auto-skip").checked) return false;
+  return entry.type === "lag" || !(entry.player !== undefined && app.tokens[entry.player]);
+}
+
+async function replay(entry) {
+  if (app.busy || app.viewer || !entry.shot || !entry.shot.trajectories) return;
+  app.busy = true;
+  app.replaying = true;
+  render();
+  const k = Number($("#replay-speed").value) * app.timeScale;
+  await new Promise((done) => app.table.animate(scaleShot(entry.shot, k), done));
+  app.replaying = false;
+  app.busy = false;
+  app.table.balls = ballsOf(app.match.ruling);
+  render();
+  if (app.queue.length) drain();
+}
+
+async function openViewer(frame, at, stroke) {
+  // A frame of the match, position by position (the referee's rulings give each one), for
+  // anyone with the link; a stroke opens on the position before it and plays it.
+  const m = app.match;
+  let rulings, record;
+  try {
+    [record, rulings] = await Promise.all([
+      api("GET", `/api/matches/${m.id}/frames/${frame}/record`),
+      api("GET", `/api/matches/${m.id}/frames/${frame}/rulings?lang=${lang}`)]);
+  } catch (e) {
+    flash(e.message);
+    return;
+  }
+  const start = record.start && record.start.balls ? record.start.balls : null;
+  const positions = [start, ...rulings.filter((x) => !x.error).map((x) => x.state.balls)];
+  const last = positions.length - 1;
+  const playing = stroke !== null && stroke !== undefined;
+  app.viewer = { frame, positions, rulings, k: 0 };
+  $("#viewer").hidden = false;
+  layout();
+  showPosition(playing ? stroke : at ?? 0);
+  if (playing) {
+    const entry = app.history.find((e) => e.frame === frame && e.ruling && e.ruling.action === stroke);
+    if (entry && entry.shot && entry.shot.trajectories) {
+      const k = Number($("#replay-speed").value) * app.timeScale;
+      document.body.dataset.animating = "1";
+      await new Promise((done) => app.table.animate(scaleShot(entry.shot, k), done));
+      document.body.dataset.animating = "0";
+    }
+    showPosition(Math.min(last, stroke + 1));
+  }
+}
+
+function showPosition(k) {
+  const v = app.viewer;
+  v.k = Math.max(0, Math.min(v.positions.length - 1, k));
+  const balls = v.positions[v.k];
+  app.table.guide = null;
+  app.table.placing = null;
+  app.table.marks = null;
+  app.table.balls = balls ? ballsOf({ state: { balls } }) : {};
+  app.table.draw();
+  const r = v.k > 0 ? v.rulings[v.k - 1] : null;
+  $("#viewer-text").textContent = `${t(`frameWord.${facts(app.match.discipline).frame_word || "frame"}`)} ${v.frame}`
+    + ` · ${t("position")} ${v.k} / ${v.positions.length - 1}`
+    + (r ? ` · ${(r.announce || []).join(" · ")}` : "");
+  $("#viewer-prev").disabled = v.k === 0;
+  $("#viewer-next").disabled = v.k === v.positions.length - 1;
+  document.body.dataset.viewing = String(v.k);
+}
+
+function closeViewer() {
+  app.viewer = null;
+  $("#viewer").hidden = true;
+  delete document.body.dataset.viewing;
+  layout();
+  app.table.balls = ballsOf(app.match.ruling);
+  render();
+  if (app.queue.length) drain();
 }
 
 function announceOf(entry) {
@@ -583,7 +712,7 @@ async function refresh() {
 }
 
 async function drain() {
-  if (app.busy) return;
+  if (app.busy || app.viewer) return;
   app.busy = true;
   render();
   while (app.queue.length) {
@@ -591,8 +720,11 @@ async function drain() {
     if (entry.type === "shot" && entry.shot && entry.shot.trajectories) {
       app.table.guide = null;
       app.table.placing = null;
-      const scaled = app.timeScale === 1 ? entry.shot : scaleShot(entry.shot, app.timeScale);
-      await new Promise((done) => app.table.animate(scaled, done));
+      if (!app.skipping && !autoSkip(entry)) {
+        const scaled = app.timeScale === 1 ? entry.shot : scaleShot(entry.shot, app.timeScale);
+        await new Promise((done) => app.table.animate(scaled, done));
+      }
+      if (app.skipping || autoSkip(entry) || app.table.skipped) app.skipped.push(entry.seq);
     }
     if (entry.ruling) {
       app.table.balls = ballsOf(entry.ruling);
@@ -604,6 +736,7 @@ async function drain() {
   app.match = app.latest || app.match;
   app.table.balls = ballsOf(app.match.ruling);
   app.busy = false;
+  app.skipping = false;
   app.aim.locked = false;
   resetDeclarations();
   render();
@@ -624,7 +757,7 @@ function scaleShot(shot, k) {
 
 async function strike() {
   const seat = actingSeat();
-  if (seat === null || app.busy) return;
+  if (seat === null || app.busy || app.viewer) return;
   const r = app.match.ruling;
   const power = Number($("#power").value);
   const body = {
@@ -654,7 +787,8 @@ async function strike() {
     app.busy = true;
     app.striking = true;  // keep the placed cue ball drawn until the shot comes back
     render();
-    await api("POST", `/api/matches/${app.match.id}/strike`, body, seat);
+    const played = await api("POST", `/api/matches/${app.match.id}/strike`, body, seat);
+    app.expect = played.seq || 0;  // "animating" until this stroke has come back and played
     resetDeclarations();
     app.busy = false;
     app.striking = false;
@@ -719,8 +853,9 @@ function bindTable() {
   const canvas = $("#table");
   let dragging = false;
   canvas.addEventListener("pointerdown", (ev) => {
+    canvas.classList.remove("keyed");  // a pointer's focus needs no ring; Tab's does
     canvas.focus({ preventScroll: true });
-    if (actingSeat() === null || app.busy || !app.table) return;
+    if (actingSeat() === null || app.busy || app.viewer || !app.table) return;
     const p = pointer(ev);
     const pl = app.table.placing;
     // A finger is wider than a ball on a phone: grab within 24 px or 2.5 radii.
@@ -735,7 +870,7 @@ function bindTable() {
     app.aim.locked = !app.aim.locked || ev.pointerType !== "mouse";
   });
   canvas.addEventListener("pointermove", (ev) => {
-    if (actingSeat() === null || app.busy || !app.table) return;
+    if (actingSeat() === null || app.busy || app.viewer || !app.table) return;
     const p = pointer(ev);
     if (dragging) {
       app.place = clampPlace(p, app.match.ruling.in_hand);
@@ -757,7 +892,10 @@ function bindTable() {
   });
   // Keys act on the table only when it has the focus: Space elsewhere (on "Concede frame",
   // say) does what that control does, never a stroke.
+  canvas.addEventListener("keyup", (ev) => { if (ev.key === "Tab") canvas.classList.add("keyed"); });
+  canvas.addEventListener("blur", () => canvas.classList.remove("keyed"));
   canvas.addEventListener("keydown", (ev) => {
+    canvas.classList.add("keyed");
     const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Enter"];
     if (!keys.includes(ev.key)) return;
     ev.preventDefault();  // no page scrolling while the table has the focus
@@ -866,6 +1004,7 @@ async function main() {
     setLang(ev.target.value);
     fillSetup();
     if (app.match) { render(); relabelCalls(); }
+    if (app.viewer) showPosition(app.viewer.k);
   });
   $("#setup-form").addEventListener("submit", startMatch);
   const modeChanged = () => {
@@ -888,6 +1027,7 @@ async function main() {
   $("#new-match").addEventListener("click", () => { location.hash = ""; location.reload(); });
   bindTable();
   bindTip();
+  window.addEventListener("hashchange", () => location.reload());
   window.addEventListener("resize", layout);
   if (window.ResizeObserver) {
     const watch = new ResizeObserver(() => layout());
@@ -901,14 +1041,29 @@ async function main() {
   });
   $("#push-out").addEventListener("click", () => { app.decl.push = !app.decl.push; render(); });
   $("#declare-clear").addEventListener("click", () => { resetDeclarations(); render(); });
+  $("#skip").addEventListener("click", skip);
+  window.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && app.busy) skip(); });
+  $("#auto-skip").checked = localStorage.getItem("cuesport-auto-skip") === "1";
+  $("#auto-skip").addEventListener("change", (ev) => {
+    localStorage.setItem("cuesport-auto-skip", ev.target.checked ? "1" : "0");
+  });
+  $("#viewer-prev").addEventListener("click", () => showPosition(app.viewer.k - 1));
+  $("#viewer-next").addEventListener("click", () => showPosition(app.viewer.k + 1));
+  $("#viewer-close").addEventListener("click", closeViewer);
+  $("#viewer-link").addEventListener("click", () => {
+    const url = positionLink(app.viewer.frame, app.viewer.k);
+    navigator.clipboard?.writeText(url).catch(() => {});
+    flash(`${t("linkCopied")}: ${url}`, false);
+  });
   $("#aim-right").addEventListener("click", () => nudge(-0.1));
-  const { id, tokens } = readHash();
+  const { id, tokens, frame, at, stroke } = readHash();
   if (id) {
     app.tokens = [tokens[0] || null, tokens[1] || null];
     try {
       const seat = mySeats()[0];
       const view = await api("GET", `/api/matches/${id}`, null, seat);
       await enterMatch(view);
+      if (frame !== null) await openViewer(frame, at, stroke);
     } catch (e) {
       flash(e.message);
     }

@@ -79,6 +79,10 @@ const WORDS = {
     nominateHint: "Touch the colour you nominate",
     fromAim: "from the aim",
     clear: "Clear",
+    skip: "Skip", replay: "Replay this stroke", replaying: "Replay…", replaySpeed: "Replay speed",
+    autoSkip: "Skip the other side's strokes", linkStroke: "Link to this stroke",
+    linkCopied: "Link copied", linkPosition: "Link", backToLive: "Back to the match",
+    position: "position", previous: "previous", next: "next",
     aimCcw: "aim anticlockwise", aimCw: "aim clockwise", tipPad: "tip position",
     tableLabel: "the table",
     keysHint: "Keys on the table: ← → aim (Shift: coarse), ↑ ↓ power, Space or Enter strikes; "
@@ -171,6 +175,10 @@ const WORDS = {
     nominateHint: "Коснитесь цветного шара, который заказываете",
     fromAim: "по прицелу",
     clear: "Сбросить",
+    skip: "Пропустить", replay: "Повтор удара", replaying: "Повтор…", replaySpeed: "Скорость повтора",
+    autoSkip: "Не показывать удары соперника", linkStroke: "Ссылка на удар",
+    linkCopied: "Ссылка скопирована", linkPosition: "Ссылка", backToLive: "Вернуться к матчу",
+    position: "позиция", previous: "назад", next: "вперёд",
     aimCcw: "прицел против часовой", aimCw: "прицел по часовой", tipPad: "точка удара",
     tableLabel: "стол",
     keysHint: "Клавиши на столе: ← → прицел (с Shift — крупнее), ↑ ↓ сила, пробел или Enter — удар; "
