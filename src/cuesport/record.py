@@ -12,44 +12,77 @@ and backward compatible:
 * ``shot.judgement``: ``would_have_been_hit``, ``touching_respot_agreed``,
   ``template_present``, ``announcement_late`` beside the protocol's flags.
 * Actions ``foul`` (a foul by a player while not striking: non-striker, consultation,
-  marker touched), ``lag`` (who won the lag for the break, POOL-1.2).
+  marker touched), ``lag`` (who won the lag for the break, POOL-1.2), ``correct`` (the
+  referee corrects the position: ``{"rule": "SNK-3.7(b)", "remove": ["yellow"]}``).
 * ``stroke: true`` with no events is an addressing contact / a stroke that hit nothing.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import json
+import math
+import re
+from collections.abc import Iterator, Mapping
+from typing import Annotated, Any, ClassVar, Literal, TypeVar, cast
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
+    Strict,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
     TypeAdapter,
     ValidationError,
     field_validator,
+    model_serializer,
     model_validator,
 )
+from pydantic.json_schema import WithJsonSchema
+
+from cuesport import disciplines
+from cuesport.events import EVENT_KINDS
+from cuesport.events import StrokeEvent as StrokeEvent  # the shape the physics writes
 
 PROTOCOL_VERSION = 1
-Discipline = Literal[
-    "snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball", "straight-pool"
+
+
+def _known_discipline(name: str) -> str:
+    disciplines.find(name)  # UnknownDiscipline (a ValueError) lists the known ids
+    return name
+
+
+# Any id a descriptor declares (cuesport.disciplines); the schema lists them as an enum.
+Discipline = Annotated[
+    str,
+    AfterValidator(_known_discipline),
+    WithJsonSchema({"type": "string", "enum": list(disciplines.ids())}),
 ]
 PocketName = Literal[
     "bottom-left", "bottom-right", "middle-left", "middle-right", "top-left", "top-right"
 ]
 Player = Annotated[int, Field(ge=0, le=1)]
-Point = tuple[float, float]
+# Models are strict (numbers are numbers, booleans booleans, no coercion from strings); a
+# JSON array still fills a tuple, with strict items.
+Point = Annotated[tuple[float, float], Strict(False)]
+Names = Annotated[tuple[str, ...], Strict(False)]
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False, strict=True)
 
 
 class Event(_Model):
-    """One thing that happened during a stroke; exactly one of the kind keys is set."""
+    """One thing that happened during a stroke; exactly one of the kind keys is set.
+
+    Validates the shapes of :mod:`cuesport.events` (one ``TypedDict`` per kind, which the
+    physics builds); the kind keys are :data:`cuesport.events.EVENT_KINDS`.
+    """
 
     t: float | None = Field(default=None, ge=0)
-    hit: tuple[str, str] | None = None
+    hit: Annotated[tuple[str, str], Strict(False)] | None = None
     cushion: str | None = None
     pot: str | None = None
     pocket: PocketName | None = None
@@ -59,7 +92,7 @@ class Event(_Model):
 
     @model_validator(mode="after")
     def _one_kind(self) -> Event:
-        kinds = [k for k in ("hit", "cushion", "pot", "off", "cross") if getattr(self, k)]
+        kinds = [k for k in EVENT_KINDS if getattr(self, k)]
         if len(kinds) != 1:
             raise ValueError(
                 "an event has exactly one of hit, cushion, pot, off, cross"
@@ -77,7 +110,7 @@ class Event(_Model):
 
     @property
     def kind(self) -> str:
-        for k in ("hit", "cushion", "pot", "off", "cross"):
+        for k in EVENT_KINDS:
             if getattr(self, k) is not None:
                 return k
         raise AssertionError("validated event without kind")
@@ -97,7 +130,7 @@ class Judgement(_Model):
     double_hit: bool = False
     jump: bool = False
     feet_off_floor: bool = False
-    touched: tuple[str, ...] = ()
+    touched: Names = ()
     balls_moving: bool = False
     struck_ball: str | None = None
     before_respot: bool = False
@@ -109,6 +142,8 @@ class Judgement(_Model):
     announcement_late: bool = False  # ONE-2.8.2, ONE-2.9.3
     slow_play: bool = False  # POOL-6.15 (time fouls)
     outside_interference: bool = False  # POOL-1.9, SNK-3.15
+    positioning: bool = False  # ONE-2.6.2: a touch while placing from hand, not a stroke
+    condoned: bool = False  # ONE-2.12.4: the foul was neither called nor claimed in time
 
 
 class Call(_Model):
@@ -117,8 +152,8 @@ class Call(_Model):
 
 
 class Declare(_Model):
-    frozen: tuple[str, ...] = ()  # balls declared frozen to a rail (POOL-8.4)
-    touching: tuple[str, ...] = ()  # balls declared touching the cue ball (SNK-3.8, POOL-6.7)
+    frozen: Names = ()  # balls declared frozen to a rail (POOL-8.4)
+    touching: Names = ()  # balls declared touching the cue ball (SNK-3.8, POOL-6.7)
 
 
 class Shot(_Model):
@@ -127,7 +162,7 @@ class Shot(_Model):
     nominate: str | None = None
     call: Call | Literal["safety"] | None = None
     push_out: bool = False
-    events: tuple[Event, ...] = ()
+    events: Annotated[tuple[Event, ...], Strict(False)] = ()
     after: dict[str, Point] = Field(default_factory=dict)
     judgement: Judgement = Judgement()
     declare: Declare = Declare()
@@ -215,6 +250,18 @@ class FoulAction(_Model):
     foul: PlayerFoul
 
 
+class Correction(_Model):
+    """The referee corrects the position (extension, optional): balls taken off the table
+    under the rule named, e.g. a colour wrongly respotted (SNK-3.7(b))."""
+
+    rule: str
+    remove: Names = ()
+
+
+class CorrectAction(_Model):
+    correct: Correction
+
+
 ACTION_MODELS: dict[str, type[_Model]] = {
     "shot": ShotAction,
     "decision": DecisionAction,
@@ -224,11 +271,124 @@ ACTION_MODELS: dict[str, type[_Model]] = {
     "lag": LagAction,
     "stalemate": StalemateAction,
     "foul": FoulAction,
+    "correct": CorrectAction,
 }
 Action = (
     ShotAction | DecisionAction | ConcedeAction | ClaimAction | LotsAction | LagAction
-    | StalemateAction | FoulAction
+    | StalemateAction | FoulAction | CorrectAction
 )
+
+
+# ---------------------------------------------------------------- the start position
+
+Coord = StrictInt | StrictFloat
+InHand = Literal["D", "kitchen", "table"]
+StrictPlayer = Annotated[StrictInt, Field(ge=0, le=1)]
+X = TypeVar("X", bound="StartExtras")
+
+
+class StartExtras(_Model):
+    """A discipline's own keys of a start position, beside the common ones of
+    :class:`Start`. Each referee declares its subclass (``Referee.extras_model``); a key
+    no model declares is refused. Fields marked ``exclude`` are read but never printed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False,
+                              populate_by_name=True, strict=False)  # JSON lists as tuples
+
+
+class Start(BaseModel):
+    """A position to start from: a record's ``start`` and a ruling's ``state`` (which is a
+    valid ``start`` of a new record). Parsed by :func:`parse_start` and printed by
+    :meth:`to_json`, and nowhere else (a FEN for cue sports).
+
+    The common keys are typed here; the discipline's own keys stay in ``model_extra``
+    until the referee reads them with :meth:`extras` and its :class:`StartExtras` model.
+    A ball that is null or missing is off the table (or the cue ball in hand).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="allow", allow_inf_nan=False,
+                              populate_by_name=True)
+    COMMON: ClassVar[tuple[str, ...]] = (
+        "balls", "to_play", "score", "break", "options", "in_hand", "frame_over", "winner")
+
+    balls: dict[str, tuple[Coord, Coord] | None]
+    to_play: StrictPlayer = 0
+    score: tuple[StrictInt, StrictInt] = (0, 0)
+    break_: StrictInt = Field(default=0, alias="break", ge=0)
+    options: tuple[str, ...] = ()
+    in_hand: InHand | None = None
+    frame_over: StrictBool = False
+    winner: StrictPlayer | None = None
+
+    def positions(self) -> dict[str, Point]:
+        """The balls on the table, centres as floats."""
+        return {k: (float(v[0]), float(v[1])) for k, v in self.balls.items() if v is not None}
+
+    def extras(self, model: type[X]) -> X:
+        """The discipline's own keys, validated by its model (one error style)."""
+        try:
+            return model.model_validate(self.model_extra or {})
+        except ValidationError as err:
+            raise RecordError(_explain(err, "start")) from None
+
+    @classmethod
+    def of(cls, *, balls: Mapping[str, Point | None], to_play: int, score: tuple[int, int],
+           break_: int, options: tuple[str, ...], in_hand: str | None, frame_over: bool,
+           winner: int | None, extras: StartExtras | None = None) -> Start:
+        """A referee's state as a start (trusted: not validated again)."""
+        extra = {} if extras is None else _fields_json(extras)
+        return cls.model_construct(
+            balls=dict(balls), to_play=to_play, score=score, break_=break_, options=options,
+            in_hand=in_hand, frame_over=frame_over, winner=winner, **extra)
+
+    def to_json(self, only_set: bool = False) -> dict[str, Any]:
+        """The JSON form; ``only_set`` prints only the common keys that were given."""
+        common = {
+            "balls": {k: None if v is None else [v[0], v[1]] for k, v in self.balls.items()},
+            "to_play": self.to_play,
+            "score": [self.score[0], self.score[1]],
+            "break": self.break_,
+            "options": list(self.options),
+            "in_hand": self.in_hand,
+            "frame_over": self.frame_over,
+            "winner": self.winner,
+        }
+        if only_set:
+            given = {"break" if f == "break_" else f for f in self.model_fields_set}
+            common = {k: v for k, v in common.items() if k in given}
+        return common | {k: _jsonable(v) for k, v in (self.model_extra or {}).items()}
+
+    @model_serializer
+    def _serialise(self) -> dict[str, Any]:
+        return self.to_json(only_set=True)
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, tuple | list):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _jsonable(x) for k, x in v.items()}
+    if isinstance(v, BaseModel):
+        return _fields_json(v)
+    return v
+
+
+def _fields_json(m: BaseModel) -> dict[str, Any]:
+    """A model's fields in declaration order (aliases as keys), excluded fields left out."""
+    return {(f.alias or name): _jsonable(getattr(m, name))
+            for name, f in type(m).model_fields.items() if not f.exclude}
+
+
+def parse_start(raw: Any) -> Start:
+    """Validate the common keys of a start position."""
+    if isinstance(raw, Start):
+        return raw
+    if not isinstance(raw, Mapping):
+        raise RecordError("start: a position object is expected")
+    try:
+        return Start.model_validate(dict(raw))
+    except ValidationError as err:
+        raise RecordError(_explain(err, "start")) from None
 
 
 class FrameRecord(_Model):
@@ -236,20 +396,166 @@ class FrameRecord(_Model):
 
     protocol: Literal[1] = 1
     discipline: Discipline
-    players: tuple[str, str] = ("Player 1", "Player 2")
+    players: Annotated[tuple[str, str], Strict(False)] = ("Player 1", "Player 2")
     rules: dict[str, Any] = Field(default_factory=dict)
-    start: dict[str, Any] | None = None
+    start: Start | None = None
     actions: list[Any] = Field(default_factory=list)
+
+    @field_validator("start", mode="before")
+    @classmethod
+    def _start(cls, raw: Any) -> Any:
+        return None if raw is None else parse_start(raw)
+
+    @field_validator("protocol", mode="before")
+    @classmethod
+    def _integer_version(cls, v: Any) -> Any:
+        if type(v) is not int:  # Literal[1] alone would take true and 1.0
+            raise ValueError("the version is the integer 1")
+        return v
 
 
 class RecordError(ValueError):
     """Bad input: the message says what is wrong."""
 
 
-def _explain(err: ValidationError) -> str:
+MAX_INT_DIGITS = 30  # protocol integers are small; a longer literal is refused, never computed
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        keys = [k for k, _ in pairs]
+        dup = next(k for i, k in enumerate(keys) if k in keys[:i])
+        raise RecordError(f"malformed JSON: the key {dup!r} appears twice in one object")
+    return out
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise RecordError(f"malformed JSON: an integer of {len(text)} digits is too long")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise RecordError(f"malformed JSON: the number {text[:40]} is out of range")
+    return value
+
+
+def _constant(name: str) -> Any:
+    raise RecordError(f"malformed JSON: {name} is not a JSON number")
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_int=_int,
+                            parse_float=_float, parse_constant=_constant)
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _text(data: str | bytes | bytearray) -> str:
+    if not isinstance(data, bytes | bytearray):
+        return data
+    if data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
+        raise RecordError("malformed JSON: the text starts with a byte-order mark; "
+                          "JSON is UTF-8 without one")
+    try:
+        return bytes(data).decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RecordError(f"malformed JSON: not UTF-8 (byte {err.start})") from None
+
+
+def loads(data: str | bytes | bytearray) -> Any:
+    """Parse JSON text strictly (RFC 8259), or raise :class:`RecordError` saying why.
+
+    Bytes must be UTF-8 (no byte-order mark); an object may not repeat a key; NaN, Infinity
+    and numbers out of range are refused; so is nesting deeper than the parser goes.
+    """
+    text = _text(data)
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_int,
+                          parse_float=_float, parse_constant=_constant)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"malformed JSON: {err}") from None
+    except RecursionError:
+        raise RecordError("malformed JSON: nested too deeply") from None
+
+
+def load_record(data: str | bytes | bytearray) -> tuple[Any, Iterator[Any]]:
+    """Parse a record's JSON text as strictly as :func:`loads`, keeping its actions unparsed.
+
+    Returns the record without ``actions`` and an iterator that parses the actions one at a
+    time, so a long record is refereed in little memory. The whole text is checked first:
+    malformed JSON anywhere is refused before any action is returned. A text that is not an
+    object is returned whole (with no actions) for the caller to refuse.
+    """
+    text = _text(data)
+    try:
+        header, spans = _scan(text)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"malformed JSON: {err}") from None
+    except RecursionError:
+        raise RecordError("malformed JSON: nested too deeply") from None
+    return header, (_DECODER.raw_decode(text, start)[0] for start in spans)
+
+
+def _scan(text: str) -> tuple[Any, list[int]]:
+    """The top-level object's members but ``actions``, and where each action starts."""
+    def space(i: int) -> int:
+        return _SPACE.match(text, i).end()  # type: ignore[union-attr]
+
+    def expect(i: int, chars: str, what: str) -> str:
+        if text[i:i + 1] not in tuple(chars):
+            raise json.JSONDecodeError(f"expecting {what}", text, i)
+        return text[i]
+
+    i = space(0)
+    if text[i:i + 1] != "{":
+        return _DECODER.decode(text), []
+    header: dict[str, Any] = {}
+    spans: list[int] = []
+    seen_actions = False
+    i = space(i + 1)
+    if text[i:i + 1] == "}":
+        i += 1
+    else:
+        while True:
+            expect(i, '"', "a property name in double quotes")
+            key, i = _DECODER.raw_decode(text, i)
+            if key in header or (key == "actions" and seen_actions):
+                raise RecordError(f"malformed JSON: the key {key!r} appears twice in one object")
+            i = space(i)
+            expect(i, ":", "':' delimiter")
+            i = space(i + 1)
+            if key == "actions" and text[i:i + 1] == "[":
+                seen_actions = True
+                i = space(i + 1)
+                if text[i:i + 1] == "]":
+                    i += 1
+                else:
+                    while True:
+                        spans.append(i)
+                        _, i = _DECODER.raw_decode(text, i)
+                        i = space(i)
+                        if expect(i, ",]", "',' or ']'") == "]":
+                            i += 1
+                            break
+                        i = space(i + 1)
+            else:
+                header[key], i = _DECODER.raw_decode(text, i)
+            i = space(i)
+            if expect(i, ",}", "',' or '}'") == "}":
+                i += 1
+                break
+            i = space(i + 1)
+    if space(i) != len(text):
+        raise json.JSONDecodeError("extra data", text, space(i))
+    return header, spans
+
+
+def _explain(err: ValidationError, prefix: str = "") -> str:
     parts = []
     for e in err.errors()[:3]:
-        loc = ".".join(str(p) for p in e["loc"])
+        loc = ".".join(str(p) for p in (prefix, *e["loc"]) if p != "")
         msg = e["msg"].removeprefix("Value error, ")
         parts.append(f"{loc}: {msg}" if loc else msg)
     return "; ".join(parts)
@@ -280,10 +586,25 @@ def parse_record(raw: Any) -> FrameRecord:
         raise RecordError(_explain(err)) from None
 
 
-def record_schema() -> dict[str, Any]:
-    """JSON Schema of the frame record with its actions."""
+def record_schema(extras: Mapping[str, type[StartExtras]] | None = None) -> dict[str, Any]:
+    """JSON Schema of the frame record with its actions; with ``extras`` (discipline ->
+    its start keys' model, as the referees declare them) the start of each discipline
+    shows its own keys too."""
     schema = TypeAdapter(FrameRecord).json_schema()
-    action = TypeAdapter(Action).json_schema()
+    defs = schema.setdefault("$defs", {})
+    rules = []
+    for discipline, model in (extras or {}).items():
+        part = TypeAdapter(model).json_schema(ref_template="#/$defs/{model}")
+        defs.update(part.pop("$defs", {}))
+        name = model.__name__
+        part.pop("additionalProperties", None)  # beside the common keys of Start
+        defs[name] = part
+        own = {"allOf": [{"$ref": "#/$defs/Start"}, {"$ref": f"#/$defs/{name}"}]}
+        rules.append({"if": {"properties": {"discipline": {"const": discipline}}},
+                      "then": {"properties": {"start": {"anyOf": [own, {"type": "null"}]}}}})
+    if rules:
+        schema["allOf"] = rules
+    action = TypeAdapter[Any](cast(Any, Action)).json_schema()
     schema["properties"]["actions"] = {"type": "array", "items": action}
     schema.setdefault("$defs", {}).update(action.pop("$defs", {}))
     return schema
@@ -325,4 +646,4 @@ class ErrorOut(_Model):
 
 def ruling_schema() -> dict[str, Any]:
     """JSON Schema of one line of the referee's output: a ruling or an error object."""
-    return TypeAdapter(RulingOut | ErrorOut).json_schema(by_alias=True)
+    return TypeAdapter[Any](cast(Any, RulingOut | ErrorOut)).json_schema(by_alias=True)

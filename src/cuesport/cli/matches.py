@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("matches", help="list stored matches")
     p.add_argument("--db", help="SQLAlchemy URL (default: SQLite in the user's data dir)")
     p.add_argument("--limit", type=int, default=30)
@@ -16,7 +16,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from cuesport.game.storage import Store
+    from cuesport.storage import Store
 
     store = Store(args.db)
     table = Table(title=f"matches ({store.url})")

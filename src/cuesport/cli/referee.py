@@ -7,10 +7,10 @@ import json
 import sys
 from pathlib import Path
 
-from cuesport.record import RecordError
+from cuesport.record import RecordError, StartExtras
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("referee", help="rule on a frame record (JSON), print rulings as JSONL")
     p.add_argument("file", nargs="?", default="-", help="the record file, or - for stdin")
     p.add_argument("--lang", default="en", choices=["en", "ru"], help="language of the calls")
@@ -19,27 +19,30 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def _extras() -> dict[str, type[StartExtras]]:
+    """Each discipline's own start keys, as its referee declares them."""
+    from cuesport import disciplines
+    from cuesport.rules.registry import referee_class
+
+    return {d: referee_class(d).extras_model for d in disciplines.ids()}
+
+
 def run(args: argparse.Namespace) -> int:
     from cuesport.protocol import rulings
     from cuesport.record import record_schema, ruling_schema
 
     if args.schema:
-        schema = record_schema() if args.schema == "record" else ruling_schema()
+        schema = record_schema(_extras()) if args.schema == "record" else ruling_schema()
         print(json.dumps(schema, indent=2))
         return 0
     try:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
+        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
     except OSError as err:
         print(json.dumps({"error": f"cannot read {args.file}: {err.strerror}"}))
         return 2
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as err:
-        print(json.dumps({"error": f"malformed JSON: {err}"}))
-        return 2
     status = 0
-    try:
-        for ruling in rulings(record, args.lang):
+    try:  # strict JSON (UTF-8, no duplicated keys, numbers that fit), one ruling at a time
+        for ruling in rulings(data, args.lang):
             print(json.dumps(ruling, ensure_ascii=False), flush=True)
             if "error" in ruling:
                 status = 2

@@ -7,7 +7,7 @@ import argparse
 import sys
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="replay a stored frame: commentary, check, diagrams")
     p.add_argument("match", type=int, help="match id (see cuesport matches)")
     p.add_argument("--frame", type=int, default=1, help="frame number (default 1)")
@@ -20,8 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from cuesport.game.commentary import action_line, scoreboard
     from cuesport.game.diagrams import draw_frame
-    from cuesport.game.storage import Store
     from cuesport.protocol import RefereeSession
+    from cuesport.storage import Store
 
     store = Store(args.db)
     try:

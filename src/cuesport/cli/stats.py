@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("stats", help="statistics per player, per match, head-to-head")
     p.add_argument("--db", help="SQLAlchemy URL (default: SQLite in the user's data dir)")
     p.add_argument("--match", type=int, metavar="ID", help="only this match")
@@ -19,7 +19,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from cuesport.game.stats import head_to_head, match_stats, player_stats
-    from cuesport.game.storage import Store
+    from cuesport.storage import Store
 
     console = Console()
     store = Store(args.db)

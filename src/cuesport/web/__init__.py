@@ -15,7 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cuesport import __version__
-from cuesport.game.storage import Store
+from cuesport.storage import Store
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024  # bytes: a long frame record is ~100 kB; nothing needs more

@@ -1,10 +1,4 @@
-"""``/api/disciplines``: each discipline's facts, in menu order, for the page.
-
-Provisional: the "core" redesign (issue 11) derives this list from ``cuesport.disciplines``;
-until it lands, the facts are gathered here from the equipment so the page needs none of its
-own. The shape is the descriptor's: id, names, family, table, sizes, cue balls, balls,
-called shots, nominates, push out, target, frame word.
-"""
+"""``/api/disciplines``: every discipline's facts, in menu order, for the page to read."""
 
 from __future__ import annotations
 
@@ -12,41 +6,36 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from cuesport.equipment import CUE_BALLS, DISCIPLINES, ball_set
+from cuesport import disciplines
+from cuesport.disciplines import Discipline
 
-router = APIRouter(prefix="/api/disciplines", tags=["tables"])
-
-_NAMES = {
-    "snooker": ("Snooker", "Снукер"),
-    "snooker-one-red": ("Snooker 1-red", "Снукер с одним красным"),
-    "eight-ball": ("Eight-ball", "Восьмёрка"),
-    "nine-ball": ("Nine-ball", "Девятка"),
-    "ten-ball": ("Ten-ball", "Десятка"),
-    "straight-pool": ("14.1 straight pool", "Прямой пул 14.1"),
-}
-_CALLED = {"eight-ball", "ten-ball", "straight-pool"}  # POOL-1.6: the call-shot games
-_PUSH_OUT = {"nine-ball", "ten-ball"}
-_FRAME_WORD = {"snooker": "frame", "snooker-one-red": "frame", "straight-pool": "game"}
+router = APIRouter(prefix="/api/disciplines", tags=["disciplines"])
 
 
-def facts(d: str) -> dict[str, Any]:
-    snooker = d.startswith("snooker")
+def discipline_json(d: Discipline) -> dict[str, Any]:
+    """The facts a client needs to offer and show a discipline (no referee internals)."""
     return {
-        "id": d,
-        "names": {"en": _NAMES[d][0], "ru": _NAMES[d][1]},
-        "family": "snooker" if snooker else "pool",
-        "table": "snooker" if snooker else "pool",
-        "sizes": ["12ft"] if snooker else ["9ft", "8ft", "7ft"],
-        "cue_balls": list(CUE_BALLS[d]),
-        "balls": [b.name for b in ball_set(d)],
-        "called_shots": d in _CALLED,
-        "nominates": d == "snooker",  # SNK-2.12: colours and the free ball are nominated
-        "push_out": d in _PUSH_OUT,
-        "target": d == "straight-pool",
-        "frame_word": _FRAME_WORD.get(d, "rack"),
+        "id": d.id,
+        "names": {"en": d.names.en, "ru": d.names.ru},
+        "family": d.family,
+        "table": d.table,
+        "sizes": list(d.sizes),
+        "cue_balls": list(d.cue_balls),
+        "balls": [
+            {"name": b.name, **({"value": b.value} if b.value is not None else {})}
+            for b in d.balls
+        ],
+        "called_shots": d.called_shots,
+        "nominates": d.nominates,
+        "push_out": d.push_out,
+        "lag": d.lag,
+        "target": d.target,
+        "frame_word": d.frame_word,
+        "break_unit": d.break_unit,
+        "stalemate_rule": d.stalemate_rule,
     }
 
 
 @router.get("")
 def list_disciplines() -> list[dict[str, Any]]:
-    return [facts(d) for d in DISCIPLINES]
+    return [discipline_json(d) for d in disciplines.all()]

@@ -241,7 +241,7 @@ function placeOk(p, where, taken) {
 function render() {
   const m = app.match;
   if (!m || !app.table) return;
-  $("#skip").hidden = !app.busy;
+  $("#skip").hidden = !rolling();
   const r = m.ruling;
   const seat = actingSeat();
   const mine = seat !== null && !app.busy && !app.viewer;
@@ -361,7 +361,7 @@ function render() {
     $("#decision-calls").textContent = announceOf({ ruling: r, frame: m.frame_number }).join(" · ");
     if (!dlg.open) dlg.showModal();
   } else if (dlg.open) dlg.close();
-  document.body.dataset.animating = app.busy || (app.expect || 0) > app.seen ? "1" : "0";
+  document.body.dataset.animating = rolling() ? "1" : "0";
   document.body.dataset.version = String(app.seen);
 }
 
@@ -444,9 +444,15 @@ function positionLink(frame, at) {
 
 // ------------------------------------------------------------------ waiting: skip, replay, view
 
+function rolling() {
+  // Balls are being drawn, or a stroke sent has not come back yet.
+  return app.busy || (app.expect || 0) > app.seen;
+}
+
 function skip() {
-  // Finish the stroke being drawn at once, and those queued behind it.
-  if (!app.busy) return;
+  // Finish the stroke being drawn at once, and those queued behind it (also one sent and
+  // not back yet: it will not be drawn).
+  if (!rolling()) return;
   app.skipping = true;
   app.table.skip = true;
 }
@@ -736,7 +742,7 @@ async function drain() {
   app.match = app.latest || app.match;
   app.table.balls = ballsOf(app.match.ruling);
   app.busy = false;
-  app.skipping = false;
+  if (!((app.expect || 0) > app.seen)) app.skipping = false;  // a skip asked for a stroke on its way holds
   app.aim.locked = false;
   resetDeclarations();
   render();
@@ -1042,7 +1048,7 @@ async function main() {
   $("#push-out").addEventListener("click", () => { app.decl.push = !app.decl.push; render(); });
   $("#declare-clear").addEventListener("click", () => { resetDeclarations(); render(); });
   $("#skip").addEventListener("click", skip);
-  window.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && app.busy) skip(); });
+  window.addEventListener("keydown", (ev) => { if (ev.key === "Escape") skip(); });
   $("#auto-skip").checked = localStorage.getItem("cuesport-auto-skip") === "1";
   $("#auto-skip").addEventListener("change", (ev) => {
     localStorage.setItem("cuesport-auto-skip", ev.target.checked ? "1" : "0");
