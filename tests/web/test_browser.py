@@ -615,6 +615,9 @@ def both_languages(page, name: str, size: str) -> None:
     for lg in ("en", "ru"):
         page.select_option("#lang", lg)
         page.wait_for_timeout(150)  # the calls come again in the page's language
+        page.wait_for_function("(w) => document.querySelector('#viewer').hidden || "
+                               "document.querySelector('#viewer-text').textContent.includes(w)",
+                               arg="позиция" if lg == "ru" else "position")
         shot(page, f"screen-{name}-{size}-{lg}")
     page.select_option("#lang", "en")
 

@@ -154,7 +154,8 @@ function layout() {
     h = window.innerHeight - 2 * pad - used;
   } else if (mode === "landscape") {
     w = width - 2 * pad - gap - 176;  // the controls' column keeps 176 px
-    h = window.innerHeight - 2 * pad;
+    const bar = $("#viewer").offsetHeight;  // the position viewer's bar, when open
+    h = window.innerHeight - 2 * pad - (bar ? bar + 6 : 0);
   } else {
     const box = $("#board").getBoundingClientRect();
     w = box.width;
@@ -1010,7 +1011,7 @@ async function main() {
     setLang(ev.target.value);
     fillSetup();
     if (app.match) { render(); relabelCalls(); }
-    if (app.viewer) showPosition(app.viewer.k);
+    if (app.viewer) openViewer(app.viewer.frame, app.viewer.k, null);  // its calls, re-ruled
   });
   $("#setup-form").addEventListener("submit", startMatch);
   const modeChanged = () => {
