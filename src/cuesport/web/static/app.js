@@ -495,7 +495,10 @@ async function openViewer(frame, at, stroke) {
   const positions = [start, ...rulings.filter((x) => !x.error).map((x) => x.state.balls)];
   const last = positions.length - 1;
   const playing = stroke !== null && stroke !== undefined;
-  app.viewer = { frame, positions, rulings, k: 0 };
+  // A standard rack is not in the record (start: null): the first position shown is then the
+  // one after the first action.
+  const first = start || last === 0 ? 0 : 1;
+  app.viewer = { frame, positions, rulings, k: first, first };
   $("#viewer").hidden = false;
   layout();
   showPosition(playing ? stroke : at ?? 0);
@@ -513,7 +516,7 @@ async function openViewer(frame, at, stroke) {
 
 function showPosition(k) {
   const v = app.viewer;
-  v.k = Math.max(0, Math.min(v.positions.length - 1, k));
+  v.k = Math.max(v.first, Math.min(v.positions.length - 1, k));
   const balls = v.positions[v.k];
   app.table.guide = null;
   app.table.placing = null;
@@ -524,7 +527,7 @@ function showPosition(k) {
   $("#viewer-text").textContent = `${t(`frameWord.${facts(app.match.discipline).frame_word || "frame"}`)} ${v.frame}`
     + ` · ${t("position")} ${v.k} / ${v.positions.length - 1}`
     + (r ? ` · ${(r.announce || []).join(" · ")}` : "");
-  $("#viewer-prev").disabled = v.k === 0;
+  $("#viewer-prev").disabled = v.k === v.first;
   $("#viewer-next").disabled = v.k === v.positions.length - 1;
   document.body.dataset.viewing = String(v.k);
 }
