@@ -252,7 +252,8 @@ class Hub:
             cue = cue_ball_of(m.discipline, seat)
             if isinstance(call, dict):
                 call = (call["ball"], call["pocket"])
-            move = Strike(Stroke(cue_ball=cue, **stroke), place, nominate, call, push_out)
+            move = Strike(Stroke(cue_ball=cue, cue="playing", **stroke), place, nominate, call,
+                          push_out)
             entry = self._play(live, move, seat)
         self.kick(live)
         return entry
