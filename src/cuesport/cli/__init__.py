@@ -11,7 +11,7 @@ from cuesport import __version__
 
 # Modules under cuesport.cli, each exposing register(subparsers) -> None.
 COMMANDS: tuple[str, ...] = ("show", "referee", "simulate", "play", "matches", "stats",
-                             "export", "replay", "serve")
+                             "export", "replay", "serve", "batch")
 
 
 def build_parser() -> argparse.ArgumentParser:
