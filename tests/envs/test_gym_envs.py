@@ -157,3 +157,20 @@ def test_import_cuesport_stays_light() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split()
     assert out == ["False", "False"]
+
+
+def test_agent_noise_is_drawn_from_the_episode_seed() -> None:
+    start = {"balls": {"cue": [400.0, 1800.0], "9": [200.0, 2200.0]}, "to_play": 0}
+
+    def after(seed: int, noise: str | None) -> object:
+        env = ce.make("nine-ball", opponent="self", start=start, max_strokes=1, noise=noise)
+        env.reset(seed=seed)
+        env.step(action(angle=0.65, speed=-0.4))
+        return env.unwrapped.table.match.session.actions[-1]["shot"]["after"]
+
+    exact = after(1, None)
+    assert after(2, None) == exact  # no noise: the seed does not matter here
+    noisy = after(1, "medium")
+    assert noisy != exact and after(1, "medium") == noisy and after(2, "medium") != noisy
+    with pytest.raises(ce.EnvError, match="noise"):
+        ce.make("nine-ball", noise="loud")

@@ -29,7 +29,10 @@ push-out replies) are taken by the medium bot's rule of thumb with ``decisions="
 (default); with ``decisions="agent"`` they are steps of their own (``flags[decide]`` is 1)
 where only the ``choice`` component is read. ``reset(seed=s)`` reproduces an episode
 exactly: the rack, the lag, the bot's noise and thinking all come from ``s`` (bots search
-with no time limit here, so a busy machine does not change their strokes).
+with no time limit here, so a busy machine does not change their strokes). ``noise``
+(``easy``, ``medium``, ``strong``: a bot level's; ``olympiad``: the Computational Pool
+tournaments') adds execution noise to the agent's strokes, drawn from the episode's seed;
+by default the agent's strokes are played exactly.
 
 **Action:** ``Box(-1, 1, (11,), float32)``; every component is clipped to [-1, 1] and a
 non-finite one is read as 0 (and reported as illegal):

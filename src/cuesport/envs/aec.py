@@ -33,11 +33,11 @@ class CueSportAEC(AECEnv):  # type: ignore[misc]
                  reward: str | Mapping[str, float] = "points", frames: int = 1,
                  decisions: str = "bot", max_strokes: int = 300, max_speed: float = 8.0,
                  max_elevation: float = 30.0, start: Mapping[str, Any] | None = None,
-                 rules: Mapping[str, Any] | None = None,
+                 rules: Mapping[str, Any] | None = None, noise: str | None = None,
                  render_mode: str | None = None) -> None:
         super().__init__()
         self.config = Config(discipline, "self", 0, reward_weights(reward), frames, decisions,
-                             max_strokes, max_speed, max_elevation, start, rules)
+                             max_strokes, max_speed, max_elevation, start, rules, noise)
         self.table = Table(self.config)
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []

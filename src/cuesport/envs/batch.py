@@ -78,7 +78,7 @@ def drill(discipline: str, name: str = "break", seed: int = 0,
     if name == "cut":
         target = ball_names(discipline)[-1]
         obj = (0.2 * table.width, 0.8 * table.length)
-        here = (0.45 * table.width, 0.55 * table.length)
+        here = (0.75 * table.width, 0.55 * table.length)
         return BatchSpec(table, {cue: here, target: obj},
                          Stroke(pot_angle(table, here, obj, "top-left"), 2.5, cue_ball=cue),
                          noise)

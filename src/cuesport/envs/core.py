@@ -27,7 +27,7 @@ from cuesport.equipment import (
     head_string_y,
 )
 from cuesport.game import Bot, Choose, GameError, Human, Match, MatchFormat, Step, Strike
-from cuesport.physics import Stroke
+from cuesport.physics import Stroke, StrokeNoise
 
 DISCIPLINES: tuple[str, ...] = ("snooker", "snooker-one-red", "eight-ball", "nine-ball",
                                 "ten-ball", "straight-pool")
@@ -49,6 +49,7 @@ ACTION_FIELDS: tuple[str, ...] = ("angle", "speed", "side", "height", "elevation
 ACTION_SIZE = len(ACTION_FIELDS)
 MAX_TIP = 0.9  # tip offsets are kept inside 0.9 R (the simulator refuses 0.95 R)
 REWARDS: tuple[str, ...] = ("points", "frames", "fouls")
+NOISES: tuple[str, ...] = ("easy", "medium", "strong", "olympiad")
 
 Array = NDArray[np.float32]
 
@@ -72,6 +73,7 @@ class Config:
     max_elevation: float = 30.0
     start: Mapping[str, Any] | None = None
     rules: Mapping[str, Any] | None = None
+    noise: str | None = None  # the agent's execution noise: easy, medium, strong, olympiad
 
     def check(self) -> None:
         if self.discipline not in DISCIPLINES:
@@ -91,6 +93,9 @@ class Config:
             raise EnvError(f"decisions must be 'bot' or 'agent', not {self.decisions!r}")
         if self.frames < 1 or self.max_strokes < 1:
             raise EnvError("frames and max_strokes must be at least 1")
+        if self.noise not in (None, *NOISES):
+            raise EnvError(f"noise must be one of {', '.join(NOISES)} or None, not "
+                           f"{self.noise!r}")
         if not 0.0 < self.max_speed <= 20.0 or not 0.0 <= self.max_elevation < 90.0:
             raise EnvError("max_speed must be in (0, 20] m/s and max_elevation in [0, 90)")
 
@@ -100,6 +105,13 @@ def reward_weights(reward: str | Mapping[str, float]) -> dict[str, float]:
     if isinstance(reward, str):
         return {reward: 1.0}
     return {str(k): float(v) for k, v in reward.items()}
+
+
+def stroke_noise(name: str, radius: float) -> StrokeNoise:
+    """A bot level's execution noise, or the Computational Pool tournaments' (olympiad)."""
+    if name == "olympiad":
+        return StrokeNoise.computational_pool(radius)
+    return Bot(name).noise
 
 
 def cue_ball(discipline: str, seat: int) -> str:
@@ -151,6 +163,8 @@ class Table:
         self.seat = 0
         self.strokes = 0
         self._decider: Bot | None = None
+        self._noise: StrokeNoise | None = None
+        self._noise_rng = random.Random(0)
 
     # ------------------------------------------------------------ episodes
 
@@ -176,6 +190,9 @@ class Table:
         except GameError as err:
             raise EnvError(str(err)) from None
         self.strokes = 0
+        self._noise_rng = random.Random(rng.randrange(1 << 30))
+        if cfg.noise is not None:
+            self._noise = stroke_noise(cfg.noise, self.match.table.ball_radius)
         self.advance()
 
     @property
@@ -264,6 +281,8 @@ class Table:
         stroke = Stroke(angle=180.0 * min(max(a[0], -1.0), 1.0),
                         speed=_unit(a[1]) * cfg.max_speed, side=side, height=height,
                         elevation=_unit(a[4]) * cfg.max_elevation, cue_ball=cue)
+        if self._noise is not None:
+            stroke = self._noise.apply(stroke, self._noise_rng)
         place: tuple[float, float] | None = None
         moved = False
         if st.in_hand is not None:

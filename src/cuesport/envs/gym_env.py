@@ -24,10 +24,11 @@ class CueSportEnv(gym.Env[dict[str, Any], NDArray[np.float32]]):
                  frames: int = 1, decisions: str = "bot", max_strokes: int = 300,
                  max_speed: float = 8.0, max_elevation: float = 30.0,
                  start: Mapping[str, Any] | None = None,
-                 rules: Mapping[str, Any] | None = None,
+                 rules: Mapping[str, Any] | None = None, noise: str | None = None,
                  render_mode: str | None = None) -> None:
         self.config = Config(discipline, opponent, seat, reward_weights(reward), frames,
-                             decisions, max_strokes, max_speed, max_elevation, start, rules)
+                             decisions, max_strokes, max_speed, max_elevation, start, rules,
+                             noise)
         self.table = Table(self.config)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of ansi, svg, not {render_mode!r}")
