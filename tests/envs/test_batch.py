@@ -119,6 +119,7 @@ def test_ray_gives_the_same_rows_as_the_local_pool(ray_runtime: None) -> None:
     on_ray = batch.run(spec, 40, seed=11, backend="ray")
     assert on_ray == local
     assert batch.run(spec, 40, seed=11, backend="ray", chunk=7) == local
+    assert batch.run(spec, 40, seed=11, backend="ray", workers=1, chunk=3) == local
     brk = batch.drill("nine-ball", "break", seed=4)  # a full rack too
     assert batch.run(brk, 4, seed=1, backend="ray") == batch.run(brk, 4, seed=1, workers=1)
 

@@ -150,8 +150,9 @@ def run(spec: BatchSpec, shots: int, seed: int = 0, *, backend: str = "local",
     """Simulate ``shots`` noisy strokes of ``spec``; rows ordered by index.
 
     ``workers``: processes of the local pool (default: every core; 1 runs in this
-    process) or, on Ray, the CPUs of a local runtime started here. ``address``: a Ray
-    cluster to join (``"auto"`` finds a running one).
+    process) or, on Ray, the most chunks in flight at once (and the CPUs of a local
+    runtime started here). ``address``: a Ray cluster to join (``"auto"`` finds a running
+    one).
     """
     if shots < 0:
         raise BatchError(f"the number of shots must be >= 0, not {shots}")
@@ -189,10 +190,20 @@ def _ray_map(spec: BatchSpec, seed: int, parts: Sequence[tuple[int, int]],
             ray.init(address=address, log_to_driver=False)
         else:
             ray.init(num_cpus=workers, log_to_driver=False, include_dashboard=False)
-    task: Callable[..., Any] = ray.remote(run_chunk).remote
+    task: Callable[..., Any] = ray.remote(num_cpus=1)(run_chunk).remote
     ref = ray.put(spec)
-    out: list[list[Row]] = ray.get([task(ref, seed, a, b) for a, b in parts])
-    return out
+    limit = workers or len(parts)  # at most this many chunks in flight
+    out: dict[int, list[Row]] = {}
+    flight: dict[Any, int] = {}
+    for i, (a, b) in enumerate(parts):
+        if len(flight) >= limit:
+            done, _ = ray.wait(list(flight), num_returns=1)
+            for d in done:
+                out[flight.pop(d)] = ray.get(d)
+        flight[task(ref, seed, a, b)] = i
+    for d, i in flight.items():
+        out[i] = ray.get(d)
+    return [out[i] for i in range(len(parts))]
 
 
 # ---------------------------------------------------------------- output

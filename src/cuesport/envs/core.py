@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -107,6 +107,15 @@ def reward_weights(reward: str | Mapping[str, float]) -> dict[str, float]:
     return {str(k): float(v) for k, v in reward.items()}
 
 
+def steady(bot: Bot) -> Bot:
+    """A bot whose strokes depend only on its seed. Where its budget is a number of
+    seconds (which a busy machine cuts short), the time limit is lifted; a budget counted
+    in simulations (issue 14) is deterministic as it is."""
+    if any(f.name == "seconds" for f in fields(bot.budget)):
+        bot.budget = replace(cast(Any, bot.budget), seconds=math.inf)
+    return bot
+
+
 def stroke_noise(name: str, radius: float) -> StrokeNoise:
     """A bot level's execution noise, or the Computational Pool tournaments' (olympiad)."""
     if name == "olympiad":
@@ -175,14 +184,10 @@ class Table:
         self.seat = cfg.seat if cfg.seat is not None else rng.randrange(2)
         players: list[Any] = [Human(f"agent {i}", seed=rng.randrange(1 << 30)) for i in (0, 1)]
         if cfg.opponent != "self":
-            # Bots think within a budget of seconds, which a busy machine cuts short; an
-            # unbounded budget makes their strokes depend only on the seed (issue 14).
-            bot = Bot(cfg.opponent.partition(":")[2], seed=rng.randrange(1 << 30),
-                      name=cfg.opponent)
-            bot.budget = replace(bot.budget, seconds=math.inf)
-            players[1 - self.seat] = bot
-        self._decider = Bot("medium", seed=rng.randrange(1 << 30))
-        self._decider.budget = replace(self._decider.budget, seconds=math.inf)
+            players[1 - self.seat] = steady(Bot(cfg.opponent.partition(":")[2],
+                                                seed=rng.randrange(1 << 30),
+                                                name=cfg.opponent))
+        self._decider = steady(Bot("medium", seed=rng.randrange(1 << 30)))
         try:
             self.match = Match(self.discipline, players, rules=cfg.rules,
                                fmt=MatchFormat(frames=cfg.frames), seed=rng.randrange(1 << 30),
