@@ -8,12 +8,16 @@ standard library is used here, so a bare Python 3.11 is enough.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
+import socket
 import subprocess
 import sys
+import tempfile
 import venv
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -75,6 +79,105 @@ def chromium() -> str | None:
     return found
 
 
+def _loud(message: str) -> None:
+    bar = "!" * 78
+    print(f"{bar}\n{message}\n{bar}", flush=True)
+
+
+def _apt_install(package: str) -> bool:
+    apt = shutil.which("apt-get")
+    if not (apt and hasattr(os, "geteuid") and os.geteuid() == 0):
+        return False
+    print(f"installing {package} (apt-get) for the tests ...", flush=True)
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    return subprocess.call([apt, "update", "-q"], env=env) == 0 and subprocess.call(
+        [apt, "install", "-y", "-q", package], env=env) == 0
+
+
+def postgres_bin() -> Path | None:
+    """The folder of PostgreSQL's server programs (initdb, pg_ctl); apt-get when we can."""
+    for attempt in (0, 1):
+        found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+                       key=lambda p: int(p.parent.parent.name) if p.parent.parent.name.isdigit()
+                       else 0)
+        if found:
+            return found[-1].parent
+        initdb = shutil.which("initdb")
+        if initdb and shutil.which("pg_ctl"):
+            return Path(initdb).parent
+        if attempt == 0 and not _apt_install("postgresql"):
+            return None
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def postgres() -> Iterator[str | None]:
+    """A throw-away PostgreSQL cluster (temporary folder, free port) for the tests: its URL,
+    or None (the PostgreSQL tests are then skipped). It is stopped and removed at the end.
+    PostgreSQL refuses to run as root, so as root it runs as the ``postgres`` user."""
+    if os.environ.get("CUESPORT_TEST_PG"):
+        yield os.environ["CUESPORT_TEST_PG"]  # the caller's own server
+        return
+    bin_dir = postgres_bin()
+    if bin_dir is None:
+        _loud("NO POSTGRESQL: the PostgreSQL storage tests will be SKIPPED. Install it "
+              "(apt-get install postgresql, as root) or set CUESPORT_TEST_PG to a server URL.")
+        yield None
+        return
+    uid: int | None = None
+    gid: int | None = None
+    folder = Path(tempfile.mkdtemp(prefix="cuesport-pg-"))
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        import pwd
+
+        try:
+            pw = pwd.getpwnam("postgres")
+        except KeyError:
+            pw = None
+        if pw is None:
+            _loud("NO POSTGRESQL: running as root and there is no 'postgres' user to run the "
+                  "server as; the PostgreSQL storage tests will be SKIPPED.")
+            shutil.rmtree(folder, ignore_errors=True)
+            yield None
+            return
+        os.chown(folder, pw.pw_uid, pw.pw_gid)
+        uid, gid = pw.pw_uid, pw.pw_gid
+    data, port = folder / "data", _free_port()
+
+    def pg(*cmd: str) -> None:
+        subprocess.run(cmd, check=True, cwd=folder, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.STDOUT, user=uid, group=gid,
+                       extra_groups=[] if uid is not None else None)
+
+    started = False
+    try:
+        pg(str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
+           "-E", "UTF8", "--no-sync")
+        opts = (f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
+                "-c max_connections=200")
+        pg(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "-t",
+           "60", "-o", opts, "start")
+        started = True
+    except (OSError, subprocess.CalledProcessError) as err:
+        _loud(f"NO POSTGRESQL: the test cluster did not start ({err}); the PostgreSQL "
+              "storage tests will be SKIPPED.")
+    try:
+        if started:
+            print(f"PostgreSQL test cluster on 127.0.0.1:{port} ({folder})", flush=True)
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres" if started else None
+    finally:
+        if started:
+            with contextlib.suppress(OSError, subprocess.CalledProcessError):
+                pg(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def test(args: list[str]) -> int:
     py = str(setup())
     chromium()
@@ -82,7 +185,9 @@ def test(args: list[str]) -> int:
     if rc:
         return rc
     workers = os.environ.get("CUESPORT_TEST_WORKERS", "auto")
-    return subprocess.call([py, "-m", "pytest", "-n", workers, *args], cwd=ROOT)
+    with postgres() as pg_url:
+        env = dict(os.environ, CUESPORT_TEST_PG=pg_url) if pg_url else dict(os.environ)
+        return subprocess.call([py, "-m", "pytest", "-n", workers, *args], cwd=ROOT, env=env)
 
 
 def main() -> int:

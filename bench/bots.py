@@ -19,7 +19,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
-from cuesport.game.match import DISCIPLINES, Match, MatchFormat
+from cuesport.disciplines import ids
+from cuesport.game.match import Match, MatchFormat
 from cuesport.game.players import make_player
 from cuesport.game.stats import PlayerStats, add_frame
 
@@ -71,7 +72,7 @@ def run(job: tuple[str, str, int, int, int]) -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--frames", type=int, default=20)
-    ap.add_argument("--disciplines", nargs="*", default=list(DISCIPLINES))
+    ap.add_argument("--disciplines", nargs="*", default=list(ids()))
     ap.add_argument("--levels", nargs="*", default=list(LEVELS))
     ap.add_argument("--target", type=int, default=50)
     ap.add_argument("--workers", type=int, default=2)

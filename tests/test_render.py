@@ -10,20 +10,17 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from cuesport.cli import main
+from cuesport.disciplines import ball_set, ids, setup, table_for
 from cuesport.equipment import (
-    DISCIPLINES,
     POCKET_NAMES,
     POOL_7FT,
     POOL_9FT,
     SNOOKER,
     TableSpec,
-    ball_set,
     cushions,
     pockets,
     rack_outline,
-    setup,
     snooker_spots,
-    table_for,
 )
 from cuesport.render import position_svg
 
@@ -90,7 +87,7 @@ def test_size_sets_pixel_width_and_keeps_the_table_aspect():
 # ---------------------------------------------------------------- balls
 
 
-@pytest.mark.parametrize("discipline", DISCIPLINES)
+@pytest.mark.parametrize("discipline", ids())
 def test_every_ball_is_drawn_in_its_colour_at_its_flipped_place(discipline):
     table = table_for(discipline)
     position = dict(setup(discipline, table, rng=3))
@@ -312,8 +309,8 @@ def test_same_input_same_bytes_whatever_the_mapping_order():
 def test_cli_show_all_writes_one_parsable_svg_per_discipline(tmp_path, capsys):
     assert main(["show", "all", "--out", str(tmp_path), "--seed", "2", "--size", "300"]) == 0
     written = capsys.readouterr().out.split()
-    assert sorted(written) == sorted(str(tmp_path / f"{d}.svg") for d in DISCIPLINES)
-    for d in DISCIPLINES:
+    assert sorted(written) == sorted(str(tmp_path / f"{d}.svg") for d in ids())
+    for d in ids():
         root = parse((tmp_path / f"{d}.svg").read_text(encoding="utf-8"))
         assert float(root.get("width")) == 300
         assert len(ball_groups(root)) == len(setup(d, table_for(d), 2))

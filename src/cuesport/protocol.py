@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from cuesport.record import (
@@ -27,6 +27,7 @@ from cuesport.record import (
     RecordError,
     ShotAction,
     StalemateAction,
+    load_record,
     parse_action,
     parse_record,
 )
@@ -38,7 +39,8 @@ from cuesport.rules.registry import referee_class
 class RefereeSession:
     """A frame being refereed, one action at a time."""
 
-    def __init__(self, record: Mapping[str, Any], lang: str = "en") -> None:
+    def __init__(self, record: Mapping[str, Any], lang: str = "en", *, keep: bool = True
+                 ) -> None:
         if lang not in LANGS:
             raise RecordError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
         header = parse_record(dict(record) | {"actions": []})
@@ -46,15 +48,18 @@ class RefereeSession:
         self.header = header
         self.referee: Referee = referee_class(header.discipline)(header.rules, header.players)
         self.state: FrameState = self.referee.initial_state(header.start)
+        self.keep = keep  # keep the accepted actions and rulings (for :meth:`record`)
         self.actions: list[dict[str, Any]] = []
         self.rulings: list[dict[str, Any]] = []
+        self.index = 0  # the number of accepted actions
 
-    @property
-    def index(self) -> int:
-        return len(self.actions)
+    def feed(self, raw: Any,
+             before_accept: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+        """Rule on one action. Bad input gives ``{"action": i, "error": ...}`` and no change.
 
-    def feed(self, raw: Any) -> dict[str, Any]:
-        """Rule on one action. Bad input gives ``{"action": i, "error": ...}`` and no change."""
+        ``before_accept(ruling)`` runs once the action is ruled valid and before the session
+        moves (a store writes it there); if it raises, the session is unchanged.
+        """
         i = self.index
         try:
             action = parse_action(raw)
@@ -64,9 +69,13 @@ class RefereeSession:
             return {"action": i, "error": str(err)}
         except Exception as err:  # a referee bug must not crash a live scorer
             return {"action": i, "error": f"internal referee error ({type(err).__name__}: {err})"}
+        if before_accept is not None:
+            before_accept(ruling)
         self.state = new
-        self.actions.append(_snapshot(raw))
-        self.rulings.append(ruling)
+        self.index += 1
+        if self.keep:
+            self.actions.append(_snapshot(raw))
+            self.rulings.append(ruling)
         return ruling
 
     def _dispatch(self, action: Any) -> tuple[Outcome, FrameState]:
@@ -94,6 +103,8 @@ class RefereeSession:
 
     def record(self) -> dict[str, Any]:
         """The record of every accepted action: replaying it gives the same rulings."""
+        if not self.keep:
+            raise RecordError("this session does not keep its actions (keep=False)")
         out = self.header.model_dump(mode="json")
         out["actions"] = copy.deepcopy(self.actions)
         return out
@@ -110,22 +121,28 @@ def _snapshot(raw: Any) -> Any:
         return copy.deepcopy(raw)
 
 
-def referee(record: Mapping[str, Any], lang: str = "en") -> list[dict[str, Any]]:
+def referee(record: Mapping[str, Any] | str | bytes, lang: str = "en") -> list[dict[str, Any]]:
     """Rule on every action of a frame record; stop at the first bad one (an error object).
 
-    A bad header (discipline, players, rules, start) raises :class:`RecordError`.
+    The record is a ``dict`` or its JSON text (parsed strictly, see :func:`cuesport.record.loads`).
+    A bad header (discipline, players, rules, start) or malformed JSON raises
+    :class:`RecordError`.
     """
     return list(rulings(record, lang))
 
 
 def rulings(record: Any, lang: str = "en") -> Iterator[dict[str, Any]]:
     """Like :func:`referee`, one ruling at a time (the header is checked on the first step)."""
+    actions: Iterable[Any] = ()
+    if isinstance(record, str | bytes | bytearray):
+        record, actions = load_record(record)  # parsed one action at a time: long records
     if not isinstance(record, Mapping):
         raise RecordError("a frame record is a JSON object")
-    actions = record.get("actions", [])
-    if not isinstance(actions, list):
-        raise RecordError("actions: a list of actions is expected")
-    session = RefereeSession(record, lang)
+    if "actions" in record:
+        actions = record["actions"]
+        if not isinstance(actions, list):
+            raise RecordError("actions: a list of actions is expected")
+    session = RefereeSession(record, lang, keep=False)
     for raw in actions:
         ruling = session.feed(raw)
         yield ruling

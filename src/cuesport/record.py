@@ -18,38 +18,66 @@ and backward compatible:
 
 from __future__ import annotations
 
+import json
+import math
+import re
+from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
+    Strict,
     TypeAdapter,
     ValidationError,
     field_validator,
     model_validator,
 )
+from pydantic.json_schema import WithJsonSchema
+
+from cuesport import disciplines
+from cuesport.events import EVENT_KINDS
+from cuesport.events import StrokeEvent as StrokeEvent  # the shape the physics writes
 
 PROTOCOL_VERSION = 1
-Discipline = Literal[
-    "snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball", "straight-pool"
+
+
+def _known_discipline(name: str) -> str:
+    disciplines.find(name)  # UnknownDiscipline (a ValueError) lists the known ids
+    return name
+
+
+# Any id a descriptor declares (cuesport.disciplines); the schema lists them as an enum.
+Discipline = Annotated[
+    str,
+    AfterValidator(_known_discipline),
+    WithJsonSchema({"type": "string", "enum": list(disciplines.ids())}),
 ]
 PocketName = Literal[
     "bottom-left", "bottom-right", "middle-left", "middle-right", "top-left", "top-right"
 ]
 Player = Annotated[int, Field(ge=0, le=1)]
-Point = tuple[float, float]
+# Models are strict (numbers are numbers, booleans booleans, no coercion from strings); a
+# JSON array still fills a tuple, with strict items.
+Point = Annotated[tuple[float, float], Strict(False)]
+Names = Annotated[tuple[str, ...], Strict(False)]
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False, strict=True)
 
 
 class Event(_Model):
-    """One thing that happened during a stroke; exactly one of the kind keys is set."""
+    """One thing that happened during a stroke; exactly one of the kind keys is set.
+
+    Validates the shapes of :mod:`cuesport.events` (one ``TypedDict`` per kind, which the
+    physics builds); the kind keys are :data:`cuesport.events.EVENT_KINDS`.
+    """
 
     t: float | None = Field(default=None, ge=0)
-    hit: tuple[str, str] | None = None
+    hit: Annotated[tuple[str, str], Strict(False)] | None = None
     cushion: str | None = None
     pot: str | None = None
     pocket: PocketName | None = None
@@ -59,7 +87,7 @@ class Event(_Model):
 
     @model_validator(mode="after")
     def _one_kind(self) -> Event:
-        kinds = [k for k in ("hit", "cushion", "pot", "off", "cross") if getattr(self, k)]
+        kinds = [k for k in EVENT_KINDS if getattr(self, k)]
         if len(kinds) != 1:
             raise ValueError(
                 "an event has exactly one of hit, cushion, pot, off, cross"
@@ -77,7 +105,7 @@ class Event(_Model):
 
     @property
     def kind(self) -> str:
-        for k in ("hit", "cushion", "pot", "off", "cross"):
+        for k in EVENT_KINDS:
             if getattr(self, k) is not None:
                 return k
         raise AssertionError("validated event without kind")
@@ -97,7 +125,7 @@ class Judgement(_Model):
     double_hit: bool = False
     jump: bool = False
     feet_off_floor: bool = False
-    touched: tuple[str, ...] = ()
+    touched: Names = ()
     balls_moving: bool = False
     struck_ball: str | None = None
     before_respot: bool = False
@@ -117,8 +145,8 @@ class Call(_Model):
 
 
 class Declare(_Model):
-    frozen: tuple[str, ...] = ()  # balls declared frozen to a rail (POOL-8.4)
-    touching: tuple[str, ...] = ()  # balls declared touching the cue ball (SNK-3.8, POOL-6.7)
+    frozen: Names = ()  # balls declared frozen to a rail (POOL-8.4)
+    touching: Names = ()  # balls declared touching the cue ball (SNK-3.8, POOL-6.7)
 
 
 class Shot(_Model):
@@ -127,7 +155,7 @@ class Shot(_Model):
     nominate: str | None = None
     call: Call | Literal["safety"] | None = None
     push_out: bool = False
-    events: tuple[Event, ...] = ()
+    events: Annotated[tuple[Event, ...], Strict(False)] = ()
     after: dict[str, Point] = Field(default_factory=dict)
     judgement: Judgement = Judgement()
     declare: Declare = Declare()
@@ -236,14 +264,155 @@ class FrameRecord(_Model):
 
     protocol: Literal[1] = 1
     discipline: Discipline
-    players: tuple[str, str] = ("Player 1", "Player 2")
+    players: Annotated[tuple[str, str], Strict(False)] = ("Player 1", "Player 2")
     rules: dict[str, Any] = Field(default_factory=dict)
     start: dict[str, Any] | None = None
     actions: list[Any] = Field(default_factory=list)
 
+    @field_validator("protocol", mode="before")
+    @classmethod
+    def _integer_version(cls, v: Any) -> Any:
+        if type(v) is not int:  # Literal[1] alone would take true and 1.0
+            raise ValueError("the version is the integer 1")
+        return v
+
 
 class RecordError(ValueError):
     """Bad input: the message says what is wrong."""
+
+
+MAX_INT_DIGITS = 30  # protocol integers are small; a longer literal is refused, never computed
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        keys = [k for k, _ in pairs]
+        dup = next(k for i, k in enumerate(keys) if k in keys[:i])
+        raise RecordError(f"malformed JSON: the key {dup!r} appears twice in one object")
+    return out
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise RecordError(f"malformed JSON: an integer of {len(text)} digits is too long")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise RecordError(f"malformed JSON: the number {text[:40]} is out of range")
+    return value
+
+
+def _constant(name: str) -> Any:
+    raise RecordError(f"malformed JSON: {name} is not a JSON number")
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_int=_int,
+                            parse_float=_float, parse_constant=_constant)
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _text(data: str | bytes | bytearray) -> str:
+    if not isinstance(data, bytes | bytearray):
+        return data
+    if data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
+        raise RecordError("malformed JSON: the text starts with a byte-order mark; "
+                          "JSON is UTF-8 without one")
+    try:
+        return bytes(data).decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RecordError(f"malformed JSON: not UTF-8 (byte {err.start})") from None
+
+
+def loads(data: str | bytes | bytearray) -> Any:
+    """Parse JSON text strictly (RFC 8259), or raise :class:`RecordError` saying why.
+
+    Bytes must be UTF-8 (no byte-order mark); an object may not repeat a key; NaN, Infinity
+    and numbers out of range are refused; so is nesting deeper than the parser goes.
+    """
+    text = _text(data)
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_int,
+                          parse_float=_float, parse_constant=_constant)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"malformed JSON: {err}") from None
+    except RecursionError:
+        raise RecordError("malformed JSON: nested too deeply") from None
+
+
+def load_record(data: str | bytes | bytearray) -> tuple[Any, Iterator[Any]]:
+    """Parse a record's JSON text as strictly as :func:`loads`, keeping its actions unparsed.
+
+    Returns the record without ``actions`` and an iterator that parses the actions one at a
+    time, so a long record is refereed in little memory. The whole text is checked first:
+    malformed JSON anywhere is refused before any action is returned. A text that is not an
+    object is returned whole (with no actions) for the caller to refuse.
+    """
+    text = _text(data)
+    try:
+        header, spans = _scan(text)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"malformed JSON: {err}") from None
+    except RecursionError:
+        raise RecordError("malformed JSON: nested too deeply") from None
+    return header, (_DECODER.raw_decode(text, start)[0] for start in spans)
+
+
+def _scan(text: str) -> tuple[Any, list[int]]:
+    """The top-level object's members but ``actions``, and where each action starts."""
+    def space(i: int) -> int:
+        return _SPACE.match(text, i).end()  # type: ignore[union-attr]
+
+    def expect(i: int, chars: str, what: str) -> str:
+        if text[i:i + 1] not in tuple(chars):
+            raise json.JSONDecodeError(f"expecting {what}", text, i)
+        return text[i]
+
+    i = space(0)
+    if text[i:i + 1] != "{":
+        return _DECODER.decode(text), []
+    header: dict[str, Any] = {}
+    spans: list[int] = []
+    seen_actions = False
+    i = space(i + 1)
+    if text[i:i + 1] == "}":
+        i += 1
+    else:
+        while True:
+            expect(i, '"', "a property name in double quotes")
+            key, i = _DECODER.raw_decode(text, i)
+            if key in header or (key == "actions" and seen_actions):
+                raise RecordError(f"malformed JSON: the key {key!r} appears twice in one object")
+            i = space(i)
+            expect(i, ":", "':' delimiter")
+            i = space(i + 1)
+            if key == "actions" and text[i:i + 1] == "[":
+                seen_actions = True
+                i = space(i + 1)
+                if text[i:i + 1] == "]":
+                    i += 1
+                else:
+                    while True:
+                        spans.append(i)
+                        _, i = _DECODER.raw_decode(text, i)
+                        i = space(i)
+                        if expect(i, ",]", "',' or ']'") == "]":
+                            i += 1
+                            break
+                        i = space(i + 1)
+            else:
+                header[key], i = _DECODER.raw_decode(text, i)
+            i = space(i)
+            if expect(i, ",}", "',' or '}'") == "}":
+                i += 1
+                break
+            i = space(i + 1)
+    if space(i) != len(text):
+        raise json.JSONDecodeError("extra data", text, space(i))
+    return header, spans
 
 
 def _explain(err: ValidationError) -> str:

@@ -6,6 +6,7 @@ from itertools import combinations
 
 import pytest
 
+from cuesport.disciplines import setup
 from cuesport.equipment import (
     POOL_7FT,
     POOL_8FT,
@@ -17,7 +18,6 @@ from cuesport.equipment import (
     one_red_setup,
     overlapping_pairs,
     rack_outline,
-    setup,
     snooker_reds,
     snooker_setup,
     snooker_spots,

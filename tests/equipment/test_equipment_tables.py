@@ -5,6 +5,7 @@ import math
 
 import pytest
 
+from cuesport.disciplines import table_for
 from cuesport.equipment import (
     POOL_7FT,
     POOL_8FT,
@@ -20,7 +21,6 @@ from cuesport.equipment import (
     pool_spots,
     pool_table,
     snooker_spots,
-    table_for,
 )
 
 # ---------------------------------------------------------------- snooker (SNK-1.1)

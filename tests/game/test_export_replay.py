@@ -8,14 +8,15 @@ import json
 import pytest
 
 from cuesport.cli import main
-from cuesport.game.match import DISCIPLINES, Match, MatchFormat
+from cuesport.disciplines import ids
+from cuesport.game.match import Match, MatchFormat
 from cuesport.game.players import make_player
 from cuesport.game.stats import head_to_head, match_stats, player_stats
-from cuesport.game.storage import Store
 from cuesport.protocol import referee
+from cuesport.storage import Store
 
 
-@pytest.mark.parametrize("discipline", DISCIPLINES)
+@pytest.mark.parametrize("discipline", ids())
 def test_round_trip(discipline: str, tmp_path, capsys) -> None:
     url = f"sqlite:///{tmp_path / 'x.db'}"
     store = Store(url)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from cuesport.equipment import pocket, snooker_spots, table_for
-from cuesport.game.bots.aim import pot_lines
+from cuesport.bots.aim import pot_lines
+from cuesport.bots.moves import Choose, Claim, Concede, Strike
+from cuesport.disciplines import table_for
+from cuesport.equipment import pocket, snooker_spots
 from cuesport.game.match import GameError, Match, MatchFormat
-from cuesport.game.moves import Choose, Claim, Concede, Strike
 from cuesport.game.players import Human, make_player
-from cuesport.game.storage import Store
 from cuesport.physics import Stroke
+from cuesport.storage import Store
 
 
 def humans() -> list[Human]:

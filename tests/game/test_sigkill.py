@@ -9,8 +9,8 @@ import subprocess
 import sys
 import time
 
-from cuesport.game.storage import Store
 from cuesport.protocol import referee
+from cuesport.storage import Store
 
 
 def _count(url: str) -> int:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from cuesport.game.storage import Store
+from cuesport.storage import Store
 from cuesport.web import create_app
 
 

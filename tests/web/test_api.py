@@ -9,9 +9,9 @@ import pytest
 from conftest import bearer, wait_for
 from fastapi.testclient import TestClient
 
-from cuesport.equipment import DISCIPLINES
-from cuesport.game.storage import Store
+from cuesport.disciplines import ids
 from cuesport.protocol import referee
+from cuesport.storage import Store
 from cuesport.web import create_app
 
 SNOOKER_D = [850.0, 650.0]  # inside the D, clear of the brown
@@ -50,7 +50,7 @@ def snooker_foul(client: TestClient, mid: int, token: str) -> dict:
 # ---------------------------------------------------------------- tables
 
 
-@pytest.mark.parametrize("discipline", DISCIPLINES)
+@pytest.mark.parametrize("discipline", ids())
 def test_table_geometry_for_every_discipline(client, discipline):
     t = client.get(f"/api/tables/{discipline}").json()
     assert len(t["pockets"]) == 6 and len(t["cushions"]) == 6

@@ -36,7 +36,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 def server(tmp_path_factory) -> Iterator[str]:
     import uvicorn
 
-    from cuesport.game.storage import Store
+    from cuesport.storage import Store
     from cuesport.web import create_app
 
     db = tmp_path_factory.mktemp("browser") / "web.db"

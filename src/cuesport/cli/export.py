@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from cuesport.game.storage import Store
+    from cuesport.storage import Store
 
     store = Store(args.db)
     try:

@@ -16,7 +16,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from cuesport.game.storage import Store
+    from cuesport.storage import Store
 
     store = Store(args.db)
     table = Table(title=f"matches ({store.url})")

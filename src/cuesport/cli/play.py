@@ -6,9 +6,7 @@ import argparse
 import sys
 import time
 
-RACKS = ("eight-ball", "nine-ball", "ten-ball")
-DISCIPLINES = ("snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball",
-               "straight-pool")
+from cuesport import disciplines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,12 +15,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Play a match stroke by stroke on the simulated table; the referee rules "
         "on every stroke and each one is stored at once, so an interrupted match resumes "
         "with --resume ID.")
-    p.add_argument("discipline", nargs="?", choices=DISCIPLINES)
+    p.add_argument("discipline", nargs="?", choices=disciplines.ids())
     p.add_argument("--players", nargs=2, default=["bot:medium", "bot:medium"],
                    metavar=("P1", "P2"), help="bot:easy|medium|strong (default bot:medium)")
     p.add_argument("--frames", type=int, default=1, help="frames (racks) to play (default 1)")
     p.add_argument("--race-to", type=int, help="first to N frames wins instead")
-    p.add_argument("--target", type=int, help="points target (straight-pool, snooker-one-red)")
+    targets = ", ".join(d.id for d in disciplines.all() if d.target)
+    p.add_argument("--target", type=int, help=f"points target ({targets})")
     p.add_argument("--seed", type=int, default=0, help="seed for bots, lag and racks")
     p.add_argument("--db", help="SQLAlchemy URL (default: SQLite in the user's data dir)")
     p.add_argument("--resume", type=int, metavar="ID", help="continue stored match ID")
@@ -38,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from cuesport.game.commentary import action_line, scoreboard, t
     from cuesport.game.match import GameError, Match, MatchFormat
     from cuesport.game.players import make_player
-    from cuesport.game.storage import Store
+    from cuesport.storage import Store
 
     console = Console(highlight=False)
     err = Console(stderr=True)
@@ -90,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
                 res = m.results[-1]
                 a, b = res.score
                 # rotation games and eight-ball keep no score: the rack is the unit
-                key = "rack-won" if m.discipline in RACKS else "frame-won"
+                key = "rack-won" if m.facts.frame_word == "rack" else "frame-won"
                 msg = (t(lang, key, n=res.number, name=m.names[res.winner], a=a, b=b)
                        if res.winner is not None else t(lang, "frame-drawn", n=res.number))
                 console.print(f"[bold]{msg}[/bold] — {m.wins[0]}-{m.wins[1]}")

@@ -10,7 +10,7 @@ from pathlib import Path
 from cuesport.record import RecordError
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("referee", help="rule on a frame record (JSON), print rulings as JSONL")
     p.add_argument("file", nargs="?", default="-", help="the record file, or - for stdin")
     p.add_argument("--lang", default="en", choices=["en", "ru"], help="language of the calls")
@@ -28,18 +28,13 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(schema, indent=2))
         return 0
     try:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
+        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
     except OSError as err:
         print(json.dumps({"error": f"cannot read {args.file}: {err.strerror}"}))
         return 2
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as err:
-        print(json.dumps({"error": f"malformed JSON: {err}"}))
-        return 2
     status = 0
-    try:
-        for ruling in rulings(record, args.lang):
+    try:  # strict JSON (UTF-8, no duplicated keys, numbers that fit), one ruling at a time
+        for ruling in rulings(data, args.lang):
             print(json.dumps(ruling, ensure_ascii=False), flush=True)
             if "error" in ruling:
                 status = 2

@@ -20,8 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from cuesport.game.commentary import action_line, scoreboard
     from cuesport.game.diagrams import draw_frame
-    from cuesport.game.storage import Store
     from cuesport.protocol import RefereeSession
+    from cuesport.storage import Store
 
     store = Store(args.db)
     try:

@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from cuesport.game.storage import Store
+    from cuesport.storage import Store
     from cuesport.web import create_app
 
     store = Store(args.db)

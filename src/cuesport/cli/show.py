@@ -19,7 +19,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from cuesport.equipment import DISCIPLINES, POOL_TABLES, setup, table_for
+from cuesport import disciplines
+from cuesport.disciplines import setup, table_for
+from cuesport.equipment import POOL_TABLES
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,7 +31,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("discipline", choices=[*DISCIPLINES, "all"])
+    p.add_argument("discipline", choices=[*disciplines.ids(), "all"])
     p.add_argument(
         "--out",
         help="output file, or a folder (one DISCIPLINE.svg each); default: standard output, "
@@ -57,7 +59,7 @@ def _load(path: Path) -> tuple[dict[str, Any], dict[str, Any] | None]:
 def run(args: argparse.Namespace) -> int:
     from cuesport.render import position_svg
 
-    names = DISCIPLINES if args.discipline == "all" else (args.discipline,)
+    names = disciplines.ids() if args.discipline == "all" else (args.discipline,)
     out = Path(args.out) if args.out else None
     # A folder when asked for several files, when it exists, or when written as "dir/".
     to_folder = args.discipline == "all" or (
@@ -74,11 +76,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"cuesport show: cannot read {args.position}: {e}", file=sys.stderr)
             return 2
     for name in names:
-        snooker = name.startswith("snooker")
-        if args.table and snooker and args.discipline != "all":
-            print(f"cuesport show: {name} has no --table choice; using the snooker table",
+        fixed = args.table not in disciplines.find(name).sizes  # one table size only
+        if args.table and fixed and args.discipline != "all":
+            print(f"cuesport show: {name} has no --table {args.table}; using its table",
                   file=sys.stderr)
-        table = table_for(name, None if snooker else args.table)
+        table = table_for(name, None if fixed else args.table)
         position, trajectories = loaded or (setup(name, table, args.seed), None)
         svg = position_svg(
             table, position, discipline=name, trajectories=trajectories,

@@ -7,7 +7,9 @@ import json
 import sys
 from pathlib import Path
 
-from cuesport.equipment import CUE_BALLS, DISCIPLINES, setup, spots, table_for
+from cuesport import disciplines
+from cuesport.disciplines import setup, table_for
+from cuesport.equipment import spots
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Simulate one stroke. The cue ball starts on the head spot (pool) or in "
         "the D beside the brown (snooker) unless --cue X Y places it.",
     )
-    p.add_argument("discipline", choices=DISCIPLINES)
+    p.add_argument("discipline", choices=disciplines.ids())
     p.add_argument("--speed", type=float, default=5.0, help="cue speed at impact, m/s")
     p.add_argument("--angle", type=float, default=90.0,
                    help="aim direction, degrees counter-clockwise from +x (90 = up the table)")
@@ -37,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
 
     table = table_for(args.discipline, args.table)
     position = dict(setup(args.discipline, table, args.seed))
-    cue_ball = CUE_BALLS[args.discipline][0]
+    cue_ball = disciplines.find(args.discipline).cue_balls[0]
     if args.cue:
         position[cue_ball] = (args.cue[0], args.cue[1])
     elif table.kind == "snooker":

@@ -19,7 +19,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from cuesport.game.stats import head_to_head, match_stats, player_stats
-    from cuesport.game.storage import Store
+    from cuesport.storage import Store
 
     console = Console()
     store = Store(args.db)

@@ -1,17 +1,11 @@
-"""Ball sets of every discipline: names (as in the referee protocol), colours, values."""
+"""Balls: names (as in the referee protocol), colours, values; the sets they come in.
+
+Which set a discipline plays with is a fact of its descriptor (:mod:`cuesport.disciplines`).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-DISCIPLINES: tuple[str, ...] = (
-    "snooker",
-    "snooker-one-red",
-    "eight-ball",
-    "nine-ball",
-    "ten-ball",
-    "straight-pool",
-)
 
 SNOOKER_RADIUS = 26.25  # SNK-1.1: diameter 52.5 mm
 POOL_RADIUS = 28.575  # WPA: 2 1/4 in
@@ -64,16 +58,6 @@ class Ball:
     value: int | None = None  # snooker points value
 
 
-CUE_BALLS: dict[str, tuple[str, ...]] = {
-    "snooker": ("cue",),
-    "snooker-one-red": ("white", "yellow"),  # ONE-2.1: each player has a cue ball
-    "eight-ball": ("cue",),
-    "nine-ball": ("cue",),
-    "ten-ball": ("cue",),
-    "straight-pool": ("cue",),
-}
-
-
 def snooker_balls() -> tuple[Ball, ...]:
     r = SNOOKER_RADIUS
     balls = [Ball("cue", r, SNOOKER_COLOURS_RGB["cue"])]
@@ -101,23 +85,3 @@ def pool_ball(number: int) -> Ball:
 def pool_balls(count: int) -> tuple[Ball, ...]:
     cue = Ball("cue", POOL_RADIUS, SNOOKER_COLOURS_RGB["cue"])
     return (cue, *(pool_ball(n) for n in range(1, count + 1)))
-
-
-def ball_set(discipline: str) -> tuple[Ball, ...]:
-    """The balls of ``discipline``, cue ball(s) first."""
-    match discipline:
-        case "snooker":
-            return snooker_balls()
-        case "snooker-one-red":
-            return one_red_balls()
-        case "nine-ball":
-            return pool_balls(9)
-        case "ten-ball":
-            return pool_balls(10)
-        case "eight-ball" | "straight-pool":
-            return pool_balls(15)
-    raise ValueError(f"unknown discipline {discipline!r}; expected one of {', '.join(DISCIPLINES)}")
-
-
-def ball_names(discipline: str) -> tuple[str, ...]:
-    return tuple(b.name for b in ball_set(discipline))

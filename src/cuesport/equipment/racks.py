@@ -140,24 +140,3 @@ def rack_outline(table: TableSpec = POOL_9FT) -> tuple[Vec, Vec, Vec]:
     base_y = foot_y + 4.0 * row_spacing(table) + r
     side = d * (4.0 + math.sqrt(3.0))
     return ((cx, foot_y - d), (cx - side / 2.0, base_y), (cx + side / 2.0, base_y))
-
-
-def setup(discipline: str, table: TableSpec | None = None, rng: Rng = None) -> Position:
-    """The standard starting position of ``discipline`` (cue balls in hand, so absent)."""
-    from cuesport.equipment.tables import table_for
-
-    t = table or table_for(discipline)
-    match discipline:
-        case "snooker":
-            return snooker_setup(t)
-        case "snooker-one-red":
-            return one_red_setup(t)
-        case "nine-ball":
-            return nine_ball_rack(t, rng)
-        case "ten-ball":
-            return ten_ball_rack(t, rng)
-        case "eight-ball":
-            return eight_ball_rack(t, rng)
-        case "straight-pool":
-            return straight_pool_rack(t, rng)
-    raise ValueError(f"unknown discipline {discipline!r}")

@@ -101,18 +101,8 @@ POOL_7FT = pool_table()
 POOL_TABLES: dict[str, TableSpec] = {"9ft": POOL_9FT, "8ft": POOL_8FT, "7ft": POOL_7FT}
 
 
-def table_for(discipline: str, size: str | None = None) -> TableSpec:
-    """The table a discipline is played on (``size`` picks a pool table: 9ft, 8ft, 7ft)."""
-    if discipline in ("snooker", "snooker-one-red"):
-        if size not in (None, "snooker", "12ft"):
-            raise ValueError(f"{discipline} is played on the snooker table, not {size!r}")
-        return SNOOKER
-    if discipline in ("eight-ball", "nine-ball", "ten-ball", "straight-pool"):
-        key = size or "9ft"
-        if key not in POOL_TABLES:
-            raise ValueError(f"unknown pool table {key!r}; expected one of 9ft, 8ft, 7ft")
-        return POOL_TABLES[key]
-    raise ValueError(f"unknown discipline {discipline!r}")
+# Every table by size name; a discipline's descriptor lists the sizes it is played on.
+TABLES: dict[str, TableSpec] = {"12ft": SNOOKER, **POOL_TABLES}
 
 
 # ---------------------------------------------------------------- markings

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from cuesport.game.bots.search import playable
-from cuesport.game.storage import Store
+from cuesport.bots.search import playable
 from cuesport.physics import Stroke, simulate
 from cuesport.protocol import RefereeSession
+from cuesport.storage import Store
 
 
 def stroke_svgs(record: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]

@@ -3,9 +3,13 @@
 One step is one action. :meth:`Match.step` plays whatever comes next: the automatic parts
 (the lag for the break in pool, lots for a re-spotted black, a stalemate when a frame
 stops progressing, the next frame) or a bot's move; when a human is to play it returns a
-``wait`` step and the caller plays the move with :meth:`Match.play`. Every accepted action
-is written to the :class:`~cuesport.game.storage.Store` at once (one transaction each), so
-:meth:`Match.resume` rebuilds a match from the database after a crash.
+``wait`` step and the caller plays the move with :meth:`Match.play`. Every step is written
+to the :class:`~cuesport.storage.Store` first (one transaction each: a stroke with its
+ruling; a frame's end with the next frame's start) and only then made in memory, so a failed
+write (:class:`~cuesport.storage.StorageError`) leaves the match as it was, and
+:meth:`Match.resume` rebuilds a match from the database after a crash. Writes carry the
+match's version: a stale one (another process played first) raises
+:class:`~cuesport.storage.StaleError`.
 
 Bad input (a move out of turn, a decision not on offer, a cue ball placed outside the D or
 the kitchen) raises :class:`GameError` and changes nothing.
@@ -21,25 +25,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from cuesport import disciplines
+from cuesport.bots.aim import cue_ball_of
+from cuesport.bots.moves import Choose, Claim, Concede, Move, Strike
+from cuesport.bots.search import Candidate, Turn, playable, shot_action
 from cuesport.equipment import (
     in_d,
     on_table,
     playable_from_kitchen,
     spots,
 )
-from cuesport.game.bots.aim import cue_ball_of
-from cuesport.game.bots.search import Candidate, Turn, playable, shot_action
-from cuesport.game.moves import Choose, Claim, Concede, Move, Strike
-from cuesport.game.storage import Store
 from cuesport.physics import PhysicsError, Stroke, simulate
 from cuesport.physics import Shot as PhysShot
 from cuesport.protocol import RefereeSession
 from cuesport.record import RecordError
 from cuesport.rules.base import Outcome
-
-DISCIPLINES = ("snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball",
-               "straight-pool")
-POOL = ("eight-ball", "nine-ball", "ten-ball", "straight-pool")
+from cuesport.storage import NewFrame, SeatRow, StorageError, Store
 
 
 class GameError(ValueError):
@@ -49,7 +50,7 @@ class GameError(ValueError):
 @dataclass(frozen=True, slots=True)
 class MatchFormat:
     """``frames``: a match of exactly N frames; ``race_to``: the first to N frames wins.
-    ``target``: the points target of a game (straight-pool, snooker-one-red)."""
+    ``target``: the points target, for the disciplines played to one (``target`` fact)."""
 
     frames: int = 1
     race_to: int | None = None
@@ -91,6 +92,12 @@ class FrameResult:
     log: list[Any] = field(default_factory=list)  # (action, ruling, stroke parameters)
 
 
+@dataclass(frozen=True, slots=True)
+class _FramePlan:
+    frame: NewFrame
+    session: RefereeSession
+
+
 @dataclass(slots=True)
 class _Progress:
     quiet: int = 0  # strokes since the last pot
@@ -105,10 +112,11 @@ class Match:
                  store: Store | None = None, seed: int = 0, lang: str = "en",
                  names: Sequence[str] | None = None, specs: Sequence[str] | None = None,
                  trajectories: bool = False, start: Mapping[str, Any] | None = None,
-                 _match_id: int | None = None) -> None:
-        if discipline not in DISCIPLINES:
-            raise GameError(f"unknown discipline {discipline!r}; expected one of "
-                            f"{', '.join(DISCIPLINES)}")
+                 seats: Sequence[SeatRow] = (), _match_id: int | None = None) -> None:
+        try:
+            self.facts = disciplines.find(discipline)
+        except disciplines.UnknownDiscipline as err:
+            raise GameError(str(err)) from None
         if len(players) != 2:
             raise GameError("a match has two players")
         self.discipline = discipline
@@ -119,7 +127,7 @@ class Match:
             self.names = (f"{self.names[0]} (1)", f"{self.names[1]} (2)")
         self.fmt = fmt or MatchFormat()
         self.rules = dict(rules or {})
-        if self.fmt.target is not None and discipline in ("straight-pool", "snooker-one-red"):
+        if self.fmt.target is not None and self.facts.target:
             self.rules.setdefault("target", self.fmt.target)
         self.seed = seed
         self.lang = lang
@@ -138,22 +146,26 @@ class Match:
         # the current frame: (action, ruling, stroke parameters), for statistics
         self.log: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any] | None]] = []
         self.match_id: int | None = _match_id
+        self.version = 0  # the stored match's version this state was read or written at
         self.start = dict(start) if start is not None else None  # frame 1's position
-        if store is not None and _match_id is None:
-            self.match_id = store.create_match(
-                discipline, (self.names[0], self.names[1]), self.rules,
-                self.fmt.to_json() | {"seed": seed, "players": list(specs or [])})
         if _match_id is None:
             try:
-                self._start_frame(1)
+                plan = self._plan_frame(1)
             except RecordError as err:
                 raise GameError(str(err)) from None
+            fid = None
+            if store is not None:  # the match, its first frame and its seats: one write
+                self.match_id, fid = store.create_match(
+                    discipline, (self.names[0], self.names[1]), self.rules,
+                    self.fmt.to_json() | {"seed": seed, "players": list(specs or [])},
+                    frame=plan.frame, seats=seats)
+            self._enter_frame(plan, fid)
 
     # ------------------------------------------------------------ frames
 
     def frame_rules(self, number: int) -> dict[str, Any]:
         rules = dict(self.rules)
-        if self.discipline in POOL:
+        if self.facts.random_rack:
             rules.setdefault("seed", self.seed * 1000 + number)  # a new rack every frame
         return rules
 
@@ -161,6 +173,16 @@ class Match:
         return (self.first_breaker + number - 1) % 2  # breaks alternate
 
     def _start_frame(self, number: int) -> None:
+        """Open frame ``number`` (stored first)."""
+        plan = self._plan_frame(number)
+        fid = None
+        if self.store is not None and self.match_id is not None:
+            w = self.store.start_frame(self.match_id, self.version, plan.frame)
+            self.version, fid = w.version, w.frame_id
+        self._enter_frame(plan, fid)
+
+    def _plan_frame(self, number: int) -> _FramePlan:
+        """Frame ``number`` set up, without changing the match (nothing stored yet)."""
         rules = self.frame_rules(number)
         record = {"protocol": 1, "discipline": self.discipline, "players": list(self.names),
                   "rules": rules}
@@ -174,12 +196,15 @@ class Match:
             start["to_play"] = self.breaker(number)
             if "breaker" in start:
                 start["breaker"] = self.breaker(number)
-        self.session = RefereeSession(record | {"start": start}, self.lang)
-        self.frame_no = number
+        session = RefereeSession(record | {"start": start}, self.lang)
+        return _FramePlan(NewFrame(number, start, rules), session)
+
+    def _enter_frame(self, plan: _FramePlan, frame_id: int | None) -> None:
+        self.session = plan.session
+        self.frame_no = plan.frame.number
+        self.frame_id = frame_id
         self.progress = _Progress()
         self.log = []
-        if self.store is not None and self.match_id is not None:
-            self.frame_id = self.store.start_frame(self.match_id, number, start, rules)
 
     @property
     def state(self) -> Any:
@@ -211,7 +236,19 @@ class Match:
     # ------------------------------------------------------------ playing
 
     def step(self) -> Step:
-        """Play the next thing that happens; a ``wait`` step when a human is to play."""
+        """Play the next thing that happens; a ``wait`` step when a human is to play.
+
+        A failed write (:class:`StorageError`) leaves the match exactly as it was, the
+        random draws included, so the same step can be tried again."""
+        saved = (self.rng.getstate(), self.first_breaker, copy.copy(self.progress))
+        try:
+            return self._step()
+        except StorageError:
+            self.rng.setstate(saved[0])
+            self.first_breaker, self.progress = saved[1], saved[2]
+            raise
+
+    def _step(self) -> Step:
         if self.over:
             return Step("match-end", self.frame_no)
         st = self.state
@@ -221,7 +258,7 @@ class Match:
         if ruling.get("lots"):
             # SNK-3.4(b): lots are drawn for who plays the re-spotted black
             return self._auto({"lots": {"to_play": self.rng.randrange(2)}})
-        if (self.discipline in POOL and self.frame_no == 1 and not self.session.actions
+        if (self.facts.lag and self.frame_no == 1 and not self.session.actions
                 and self.start is None and getattr(st, "breaking", False)):
             return self._auto({"lag": {"winner": self._lag()}})
         if self._stuck():
@@ -314,11 +351,17 @@ class Match:
     def _feed(self, action: dict[str, Any], move: Move | None = None,
               params: Mapping[str, Any] | None = None) -> Step:
         who = self.to_play
-        ruling = self.session.feed(action)
+        seq = len(self.session.actions)
+
+        def store_first(ruling: dict[str, Any]) -> None:
+            if self.store is not None and self.match_id is not None \
+                    and self.frame_id is not None:
+                self.version = self.store.add_stroke(self.match_id, self.version,
+                                                     self.frame_id, seq, action, ruling, params)
+
+        ruling = self.session.feed(action, before_accept=store_first)
         if "error" in ruling:
             raise GameError(ruling["error"])
-        if self.store is not None and self.frame_id is not None:
-            self.store.add_stroke(self.frame_id, action, ruling, params)
         self.log.append((action, ruling, dict(params) if params else None))
         self._track(action, ruling)
         return Step("action", self.frame_no, who, action, ruling, move)
@@ -366,7 +409,7 @@ class Match:
         return w
 
     def stalemate_after(self) -> int:
-        return 80 if self.discipline in ("snooker", "snooker-one-red") else 50
+        return self.facts.bots.stalemate_after
 
     def _stuck(self) -> bool:
         return (self.progress.quiet >= self.stalemate_after()
@@ -375,7 +418,7 @@ class Match:
     def _unstick(self) -> Step:
         self.progress.stalemates += 1
         self.progress.quiet = 0
-        if self.discipline != "snooker-one-red" and self.progress.stalemates <= 2 \
+        if self.facts.stalemate_rule is not None and self.progress.stalemates <= 2 \
                 and len(self.session.actions) < 1500:
             return self._auto({"stalemate": {}})
         # no stalemate rule (or it keeps happening): the player behind concedes
@@ -384,26 +427,29 @@ class Match:
         return self._auto({"concede": {"player": loser}})
 
     def _end_frame(self) -> Step:
+        """The frame's end and the next frame's start (or the match's end): one write."""
         st = self.state
         res = FrameResult(self.frame_no, st.winner, (int(st.score[0]), int(st.score[1])),
                           len(self.session.actions), self.log)
-        self.results.append(res)
+        wins = list(self.wins)
         if st.winner is not None:
-            self.wins[st.winner] += 1
-        if self.store is not None and self.frame_id is not None:
-            self.store.finish_frame(self.frame_id, st.winner, list(res.score))
-        if self.fmt.over(self.wins, len(self.results)):
-            self._finish()
+            wins[st.winner] += 1
+        over = self.fmt.over(wins, len(self.results) + 1)
+        winner = 0 if wins[0] > wins[1] else 1 if wins[1] > wins[0] else None
+        plan = None if over else self._plan_frame(self.frame_no + 1)
+        fid = None
+        if self.store is not None and self.match_id is not None and self.frame_id is not None:
+            w = self.store.end_frame(self.match_id, self.version, self.frame_id, st.winner,
+                                     list(res.score), next_frame=plan.frame if plan else None,
+                                     match_over=over, match_winner=winner)
+            self.version, fid = w.version, w.frame_id
+        self.results.append(res)
+        self.wins = wins
+        if plan is None:
+            self.over, self.winner = True, winner
             return Step("match-end", self.frame_no)
-        self._start_frame(self.frame_no + 1)
+        self._enter_frame(plan, fid)
         return Step("frame-start", self.frame_no, self.to_play)
-
-    def _finish(self) -> None:
-        self.over = True
-        w0, w1 = self.wins
-        self.winner = 0 if w0 > w1 else 1 if w1 > w0 else None
-        if self.store is not None and self.match_id is not None:
-            self.store.finish_match(self.match_id, self.winner)
 
     def run(self, max_steps: int = 100_000, on_step: Any = None) -> int | None:
         """Play to the end (bots only); returns the winner. ``on_step(step)`` is told of
@@ -426,25 +472,37 @@ class Match:
             raise GameError("nothing to undo in this frame")
         record = self.session.record()
         record["actions"] = record["actions"][:-1]
-        self._replay(record)
-        if self.store is not None and self.frame_id is not None:
-            self.store.undo_last_stroke(self.frame_id)
+        rebuilt = self._rebuild(record)  # before the write: a bad replay changes nothing
+        if self.store is not None and self.match_id is not None and self.frame_id is not None:
+            self.version = self.store.undo_stroke(self.match_id, self.version, self.frame_id,
+                                                  len(record["actions"]))
+        self.session, self.progress, self.log = rebuilt
         return self.ruling
 
     def _replay(self, record: Mapping[str, Any]) -> None:
+        self.session, self.progress, self.log = self._rebuild(record)
+
+    def _rebuild(self, record: Mapping[str, Any]) -> tuple[
+            RefereeSession, _Progress,
+            list[tuple[dict[str, Any], dict[str, Any], dict[str, Any] | None]]]:
+        """The frame's session, stalemate watch and log after replaying ``record``."""
         actions = list(record.get("actions", []))
         session = RefereeSession({k: v for k, v in record.items() if k != "actions"},
                                  self.lang)
-        self.progress = _Progress()
+        keep, self.progress = self.progress, _Progress()
         params = {i: p for i, (_, _, p) in enumerate(self.log)}
-        self.log = []
-        for i, a in enumerate(actions):
-            r = session.feed(copy.deepcopy(a))
-            if "error" in r:
-                raise GameError(f"stored action does not replay: {r['error']}")
-            self.log.append((a, r, params.get(i)))
-            self._track(a, r)
-        self.session = session
+        log: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any] | None]] = []
+        try:
+            for i, a in enumerate(actions):
+                r = session.feed(copy.deepcopy(a))
+                if "error" in r:
+                    raise GameError(f"stored action does not replay: {r['error']}")
+                log.append((a, r, params.get(i)))
+                self._track(a, r)
+            progress = self.progress
+        finally:
+            self.progress = keep
+        return session, progress, log
 
     @classmethod
     def resume(cls, store: Store, match_id: int, players: Sequence[Any] | None = None,
@@ -452,7 +510,7 @@ class Match:
         """Rebuild a stored match: finished frames counted, the open frame replayed."""
         from cuesport.game.players import make_player
 
-        row = store.match(match_id)
+        row = store.match(match_id)  # read first: its version is at most the state's
         fmt = MatchFormat.from_json(row.format)
         specs = list(row.format.get("players") or [])
         if players is None:
@@ -462,6 +520,7 @@ class Match:
         m = cls(row.discipline, players, rules=row.rules, fmt=fmt, store=store,
                 seed=int(row.format.get("seed", 0)), lang=lang, names=row.players,
                 specs=specs, trajectories=trajectories, _match_id=match_id)
+        m.version = row.version
         frames = store.frames(match_id)
         if not frames:
             m._start_frame(1)
@@ -471,13 +530,14 @@ class Match:
             m.frame_no, m.frame_id = fr.number, fr.id
             m.log = []
             m._replay(record)
-            if fr.number == 1 and m.discipline in POOL:
+            if fr.number == 1 and m.facts.lag:
                 lag = next((a["lag"] for a in record["actions"] if "lag" in a), None)
                 if lag is not None:
                     m.first_breaker = int(lag.get("breaks", lag["winner"])
                                           if lag.get("breaks") is not None else lag["winner"])
             st = m.state
-            if st.frame_over and fr is not frames[-1]:
+            # the last frame counts once the match is over (before that, step() ends it)
+            if st.frame_over and (fr is not frames[-1] or row.finished is not None):
                 m.results.append(FrameResult(fr.number, st.winner,
                                              (int(st.score[0]), int(st.score[1])),
                                              len(record["actions"])))

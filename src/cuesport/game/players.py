@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
-from cuesport.game.bots import LEVELS, Bot, Turn
-from cuesport.game.moves import Move
+from cuesport.bots import LEVELS, Bot, Turn
+from cuesport.bots.moves import Move
 
 
 @runtime_checkable

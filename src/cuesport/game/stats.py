@@ -13,7 +13,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cuesport.game.storage import Store
+from cuesport import disciplines
+from cuesport.storage import Store
 
 
 @dataclass(slots=True)
@@ -64,13 +65,14 @@ def add_frame(stats: tuple[PlayerStats, PlayerStats], entries: Iterable[Entry],
         stats[winner].frames_won += 1
     visit_player: int | None = None
     visit_break = 0
+    centuries = disciplines.find(discipline).century_breaks
 
     def close() -> None:
         if visit_player is not None and visit_break > 0:
             p = stats[visit_player]
             p.breaks.append(visit_break)
             p.highest_break = max(p.highest_break, visit_break)
-            if discipline == "snooker" and visit_break >= 100:
+            if centuries and visit_break >= 100:
                 p.centuries += 1
 
     for action, ruling, params in entries:

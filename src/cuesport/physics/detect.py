@@ -18,8 +18,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
+from cuesport import events as ev
 from cuesport.equipment.tables import TableSpec, cushions, pockets
 from cuesport.physics.roots import INF, first_entry_quadratic, first_entry_quartic
 
@@ -190,10 +190,10 @@ def arc_time(k: Kin, arc: ArcPiece, radius: float, horizon: float) -> float:
     return t if off <= arc.span + 2e-7 else INF
 
 
-def line_crossings(name: str, segs: list[tuple[float, ...]], line_y: float, label: str
-                   ) -> list[dict[str, Any]]:
+def line_crossings(name: str, segs: list[tuple[float, ...]], line_y: float,
+                   label: ev.LineName) -> list[ev.CrossEvent]:
     """Times the centre crosses y = line_y, from the analytic segments."""
-    out: list[dict[str, Any]] = []
+    out: list[ev.CrossEvent] = []
     if not segs:
         return out
     above = segs[0][3] > line_y
@@ -215,5 +215,5 @@ def line_crossings(name: str, segs: list[tuple[float, ...]], line_y: float, labe
                 now_above = slope > 0.0 if slope != 0.0 else above
                 if now_above != above:
                     above = now_above
-                    out.append({"t": t0 + r, "cross": name, "line": label})
+                    out.append(ev.cross(t0 + r, name, label))
     return out

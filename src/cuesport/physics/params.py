@@ -28,8 +28,8 @@ class PhysicsParams:
     ball_mu_a: float = 0.00995
     ball_mu_b: float = 0.108
     ball_mu_c: float = 1.088
-    # Cushion and jaw model: "han2005" (one impulse, resolve/cushion_han2005.py) or
-    # "mathavan2010" (impulse integrated over the impact, resolve/cushion_mathavan2010.py).
+    # Cushion and jaw model, a key of resolve.resolver.CUSHION_MODELS: "han2005" (one impulse)
+    # or "mathavan2010" (impulse integrated over the impact); resolver_for() looks it up once.
     cushion_model: Literal["han2005", "mathavan2010"] = "han2005"
     cushion_restitution: float = 0.85  # e_c (constant), Han 2005
     cushion_friction: float = 0.2  # mu at the cushion nose
@@ -79,32 +79,93 @@ class PhysicsParams:
 
 HAN2005_RESTITUTION = (0.39, 0.257, -0.044)  # Han 2005 eq. 26, as quoted in tailuge #47
 
-POOL_PARAMS = PhysicsParams(
-    name="pool",
-    ball_mass=0.170,  # WPA 156-170 g; PT default 0.170
-    mu_slide=0.2,  # AlcPP 0.15-0.4, "typically 0.2"; FF, PT 0.2
-    mu_roll=0.01,  # AlcPP 0.005-0.015; PT 0.01
-    spin_decay=10.0,  # AlcPP 5-15 rad/s^2
-    ball_restitution=0.95,  # AlcPP 0.92-0.98; PT 0.95
-    cushion_restitution=0.85,  # AlcPP 0.6-0.9; PT 0.85
-    cushion_friction=0.2,  # PT 0.2
-    cue_mass=0.54,  # AlcPP
-    sources="WPA; AlcPP; TPA14; TPA31; Han 2005 (see shared/spec/physics.md §7)",
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """A parameter value with the published range it was taken from, and the source."""
+
+    value: float
+    low: float
+    high: float
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Cloth:
+    """A named cloth (and its cushions): the bed and cushion parameters with their sources.
+
+    Keys: [AlcPP] Alciatore, "Pool and billiards physics principles by Coriolis and others",
+    Am. J. Phys. 2010 and the TP "typical values" table (billiards.colostate.edu);
+    [M09] Mathavan, Jackson & Parkin, "Application of high-speed imaging to determine the
+    dynamics of billiards", Am. J. Phys. 77 (2009) 788 (snooker balls on a snooker table:
+    rolling and sliding friction, cushion rebound); [M10] Mathavan et al. 2010, Proc. IMechE C
+    224 (cushion e and mu fitted to their rigid-cushion model); [Han05] Han, J. Mech. Sci.
+    Tech. 19 (2005); [Marlow] Marlow, "The Physics of Pocket Billiards" (1995). Where a
+    snooker value was not found, the pool range is used and the source says so.
+    """
+
+    name: str
+    mu_slide: Measured
+    mu_roll: Measured
+    spin_decay: Measured
+    cushion_restitution: Measured
+    cushion_friction: Measured
+
+    def apply(self, p: PhysicsParams) -> PhysicsParams:
+        """``p`` with this cloth's bed and cushion values."""
+        return replace(p, mu_slide=self.mu_slide.value, mu_roll=self.mu_roll.value,
+                       spin_decay=self.spin_decay.value,
+                       cushion_restitution=self.cushion_restitution.value,
+                       cushion_friction=self.cushion_friction.value)
+
+
+POOL_WORSTED = Cloth(
+    name="pool-worsted",  # a nap-free worsted cloth (WPA requires nap-free cloth for pool)
+    mu_slide=Measured(0.2, 0.15, 0.4, "AlcPP 'typically 0.2'; FastFiz, pooltool 0.2"),
+    mu_roll=Measured(0.01, 0.005, 0.015, "AlcPP; pooltool 0.01; FastFiz 0.015"),
+    spin_decay=Measured(10.0, 5.0, 15.0, "AlcPP (omega_z deceleration, rad/s^2)"),
+    cushion_restitution=Measured(0.85, 0.6, 0.9, "AlcPP 0.6-0.9; pooltool 0.85 (Han05 model)"),
+    cushion_friction=Measured(0.2, 0.14, 0.2, "pooltool 0.2; M10 0.14"),
 )
 
-SNOOKER_PARAMS = PhysicsParams(
+SNOOKER_NAPPED = Cloth(
+    name="snooker-napped",  # napped cloth; the nap itself is not modelled (physics.md §7)
+    mu_slide=Measured(0.212, 0.15, 0.4, "M09/M10 (via tailuge) 0.212; AlcPP range"),
+    mu_roll=Measured(0.01, 0.005, 0.015,
+                     "measured on snooker cloth in M09 (value not re-read here); "
+                     "the AlcPP pool range, unverified for snooker"),
+    spin_decay=Measured(10.0, 5.0, 15.0, "not found for snooker; the AlcPP pool range"),
+    cushion_restitution=Measured(0.85, 0.6, 0.98,
+                                 "Han05 model constant (AlcPP range); M10's 0.98 belongs to "
+                                 "its own model (SNOOKER_MATHAVAN_PARAMS)"),
+    cushion_friction=Measured(0.14, 0.14, 0.2, "M10 mu_w 0.14"),
+)
+
+CLOTHS: dict[str, Cloth] = {c.name: c for c in (POOL_WORSTED, SNOOKER_NAPPED)}
+
+POOL_PARAMS = POOL_WORSTED.apply(PhysicsParams(
+    name="pool",
+    ball_mass=0.170,  # WPA 156-170 g; PT default 0.170
+    mu_slide=0.2,  # the cloth's (POOL_WORSTED), as below
+    mu_roll=0.01,
+    spin_decay=10.0,
+    ball_restitution=0.95,  # AlcPP 0.92-0.98; PT 0.95
+    cue_mass=0.54,  # AlcPP
+    sources="WPA; AlcPP; TPA14; TPA31; Han 2005; cloth POOL_WORSTED (see "
+    "shared/spec/physics.md §7)",
+))
+
+SNOOKER_PARAMS = SNOOKER_NAPPED.apply(PhysicsParams(
     name="snooker",
     ball_mass=0.1406,  # Mathavan 2010 via tailuge
-    mu_slide=0.212,  # Mathavan 2010 via tailuge
-    mu_roll=0.01,  # no source found for snooker cloth; the pool value (spec §7)
-    spin_decay=10.0,  # not found for snooker; AlcPP pool range 5-15
+    mu_slide=0.212,  # the cloth's (SNOOKER_NAPPED), as below
+    mu_roll=0.01,
+    spin_decay=10.0,
     ball_restitution=0.89,  # Mathavan default in PT (spec §7)
-    cushion_restitution=0.85,  # Han model constant e; Mathavan's 0.98 belongs to its own model
-    cushion_friction=0.14,  # Mathavan 2010 mu_w
     cue_mass=0.478,  # PT snooker cue
-    sources="Mathavan 2010 via tailuge; PT; AlcPP (see shared/spec/physics.md §7); "
-    "snooker mu_roll, spin decay and cushion e unverified",
-)
+    sources="Mathavan 2010 via tailuge; PT; AlcPP; cloth SNOOKER_NAPPED (see "
+    "shared/spec/physics.md §7); snooker mu_roll and spin decay are the pool ranges",
+))
 
 
 # Mathavan 2010's model with its fitted values (e = 0.98, mu_w = 0.14; mu_s is the cloth's).
@@ -114,6 +175,12 @@ SNOOKER_MATHAVAN_PARAMS = replace(
     cushion_restitution=0.98, cushion_friction=0.14)
 
 
-def params_for(table: TableSpec) -> PhysicsParams:
-    """The default parameter set for a table's kind (pool or snooker)."""
-    return SNOOKER_PARAMS if table.kind == "snooker" else POOL_PARAMS
+def params_for(table: TableSpec, cloth: str | None = None) -> PhysicsParams:
+    """The default parameter set for a table's kind (pool or snooker), optionally on another
+    named cloth (a key of :data:`CLOTHS`: ``"pool-worsted"``, ``"snooker-napped"``)."""
+    p = SNOOKER_PARAMS if table.kind == "snooker" else POOL_PARAMS
+    if cloth is None:
+        return p
+    if cloth not in CLOTHS:
+        raise ValueError(f"unknown cloth {cloth!r}; expected one of {', '.join(CLOTHS)}")
+    return CLOTHS[cloth].apply(p)

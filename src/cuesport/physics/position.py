@@ -6,6 +6,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from cuesport.equipment.tables import TableSpec
+from cuesport.physics.detect import Geometry, geometry
 from cuesport.physics.stroke import PositionError
 
 OVERLAP_TOL = 1e-6  # m (1 micron): rounding in a tight rack is accepted, real overlaps are not
@@ -16,7 +17,8 @@ def check_position(table: TableSpec, position: Mapping[str, Sequence[float]], cu
     """The balls as (name, x, y) in metres, after checking the position.
 
     The cue ball must be on the bed (its centre at least R inside the cushion noses); other
-    balls may also hang in a pocket's mouth. No two balls may overlap (beyond rounding).
+    balls may also hang in a pocket's mouth. No ball may overlap the cushion rubber (a nose, a
+    jaw facing or a knuckle), and no two balls may overlap (beyond rounding).
     """
     if cue not in position:
         raise PositionError(f"the cue ball {cue!r} is not on the table (not in the position)")
@@ -38,6 +40,11 @@ def check_position(table: TableSpec, position: Mapping[str, Sequence[float]], cu
         if not inside and not (-3 * r <= x <= table.width + 3 * r
                                and -3 * r <= y <= table.length + 3 * r):
             raise PositionError(f"ball {name!r} at ({x:g}, {y:g}) mm is off the table")
+        where = _in_cushion(geometry(table), x / 1e3, y / 1e3)
+        if where:
+            raise PositionError(
+                f"ball {name!r} at ({x:g}, {y:g}) mm overlaps the {where}: its centre must be at "
+                f"least R = {r} mm from the cushion rubber")
         out.append((name, x / 1e3, y / 1e3))
     lim = 2.0 * r / 1e3 - OVERLAP_TOL
     for a in range(len(out)):
@@ -45,3 +52,17 @@ def check_position(table: TableSpec, position: Mapping[str, Sequence[float]], cu
             if math.hypot(out[a][1] - out[b][1], out[a][2] - out[b][2]) < lim:
                 raise PositionError(f"balls {out[a][0]!r} and {out[b][0]!r} overlap")
     return out
+
+
+def _in_cushion(geo: Geometry, x: float, y: float) -> str:
+    """What cushion piece a ball centred at (x, y) (m) overlaps: "" if none."""
+    lim = geo.radius - OVERLAP_TOL
+    for ln in geo.cushions + tuple(f for pg in geo.pockets for f in pg.facings):
+        along = (x - ln.ax) * ln.dx + (y - ln.ay) * ln.dy
+        if 0.0 <= along <= ln.length and ln.nx * (x - ln.ax) + ln.ny * (y - ln.ay) < lim:
+            return "cushion" if ln.pocket is None else f"{ln.pocket} jaw"
+    for pg in geo.pockets:
+        for arc in pg.arcs:
+            if math.hypot(x - arc.cx, y - arc.cy) < arc.rho + lim:
+                return f"{pg.name} jaw"
+    return ""

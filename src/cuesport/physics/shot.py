@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from cuesport.events import StrokeEvent
 from cuesport.physics.motion import STATE_NAMES
 
 Vec = tuple[float, float]
@@ -59,9 +60,9 @@ class Segment:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Segment:
-        return cls(d["t0"], d["t1"], tuple(d["p0"]), tuple(d["v0"]), tuple(d["a"]),  # type: ignore[arg-type]
-                   d["state"], tuple(d.get("w0", (0.0, 0.0, 0.0))),  # type: ignore[arg-type]
-                   tuple(d.get("dw", (0.0, 0.0))), d.get("spin_decay", 0.0))  # type: ignore[arg-type]
+        return cls(d["t0"], d["t1"], tuple(d["p0"]), tuple(d["v0"]), tuple(d["a"]),
+                   d["state"], tuple(d.get("w0", (0.0, 0.0, 0.0))),
+                   tuple(d.get("dw", (0.0, 0.0))), d.get("spin_decay", 0.0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,7 @@ class Shot:
       empty when ``record`` was off).
     """
 
-    events: tuple[dict[str, Any], ...]
+    events: tuple[StrokeEvent, ...]
     final: dict[str, Vec]
     pocketed: dict[str, str]
     trajectories: dict[str, tuple[Segment, ...]]

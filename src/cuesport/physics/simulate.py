@@ -34,11 +34,14 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from cuesport import events as ev
 from cuesport.equipment.tables import TableSpec
 from cuesport.physics.detect import (
+    ArcPiece,
     Geometry,
     Kin,
     Line,
+    PocketGeo,
     arc_time,
     circle_time,
     geometry,
@@ -50,10 +53,8 @@ from cuesport.physics.detect import (
 from cuesport.physics.motion import INF, POCKETED, SPINNING, STATIONARY, Ball
 from cuesport.physics.params import PhysicsParams, params_for
 from cuesport.physics.position import check_position
-from cuesport.physics.resolve.ball_ball import collide
 from cuesport.physics.resolve.cue import strike
-from cuesport.physics.resolve.cushion_han2005 import bounce
-from cuesport.physics.resolve.cushion_mathavan2010 import bounce as mathavan_bounce
+from cuesport.physics.resolve.resolver import Resolver, resolver_for
 from cuesport.physics.shot import Contact, Shot, make_segment
 from cuesport.physics.stroke import Stroke
 
@@ -66,16 +67,18 @@ def _kin(b: Ball, t: float) -> Kin:
 
 
 class _Sim:
-    def __init__(self, geo: Geometry, p: PhysicsParams, balls: list[Ball]) -> None:
+    def __init__(self, geo: Geometry, p: PhysicsParams, balls: list[Ball],
+                 resolver: Resolver) -> None:
         self.geo = geo
         self.p = p
+        self.resolver = resolver
         self.balls = balls
         self.R = geo.radius
         self.contact = 2.0 * geo.radius
         self.heap: list[tuple[Any, ...]] = []
         self.seq = 0
         self.now = 0.0
-        self.events: list[dict[str, Any]] = []
+        self.events: list[ev.StrokeEvent] = []
         self.contacts: list[Contact] = []
         self.pocketed: dict[str, str] = {}
         self.truncated = False
@@ -97,7 +100,8 @@ class _Sim:
             return
         now, R, geo = self.now, self.R, self.geo
         k = _kin(b, now)
-        best, kind, data = b.t_end - now, TRANSITION, None
+        best, kind = b.t_end - now, TRANSITION
+        data: Line | PocketGeo | ArcPiece | None = None
         for ln in geo.cushions:
             t = line_time(k, ln, R, best)
             if t < best:
@@ -160,14 +164,14 @@ class _Sim:
             dx, dy = o.x - b.x, o.y - b.y
             d = math.hypot(dx, dy)
             n = (dx / d, dy / d)
-            s1, s2, guarded = collide(n, self._state(b), self._state(o), R,
-                                      p.ball_restitution, p.ball_mu, p.min_separation_speed)
+            s1, s2, guarded = self.resolver.ball_ball.collide(n, self._state(b),
+                                                              self._state(o), R, p)
             # The ball moving faster towards the other is the one that "hit" it.
             first, second = (b, o) if b.vx * n[0] + b.vy * n[1] >= -(o.vx * n[0] + o.vy * n[1]) \
                 else (o, b)
             self._set(b, s1)
             self._set(o, s2)
-            self.events.append({"t": t, "hit": [first.name, second.name]})
+            self.events.append(ev.hit(t, first.name, second.name))
             self.contacts.append(Contact(t, "hit", (b.name, o.name), e0,
                                          b.energy(t, p, R) + o.energy(t, p, R), guarded))
             return [b, o]
@@ -179,7 +183,7 @@ class _Sim:
         elif kind == CAPTURE:
             b.pocket()
             self.pocketed[b.name] = data.name
-            self.events.append({"t": t, "pot": b.name, "pocket": data.name})
+            self.events.append(ev.pot(t, b.name, data.name))
             self.contacts.append(Contact(t, "pot", (b.name,), e0, 0.0))
         else:
             if kind == LINE:
@@ -189,16 +193,10 @@ class _Sim:
                 dx, dy = b.x - data.cx, b.y - data.cy
                 d = math.hypot(dx, dy)
                 normal = (dx / d, dy / d)
-            e = p.cushion_e(-(b.vx * normal[0] + b.vy * normal[1]))
-            if p.cushion_model == "mathavan2010":
-                s, guarded = mathavan_bounce(normal, self._state(b), R, self.geo.nose_height, e,
-                                             p.cushion_friction, p.mu_slide,
-                                             min_separation=p.min_separation_speed)
-            else:
-                s, guarded = bounce(normal, self._state(b), R, self.geo.nose_height,
-                                    e, p.cushion_friction, p.min_separation_speed)
+            s, guarded = self.resolver.cushion.bounce(normal, self._state(b), R,
+                                                      self.geo.nose_height, p)
             self._set(b, s)
-            self.events.append({"t": t, "cushion": b.name})
+            self.events.append(ev.cushion(t, b.name))
             jaw = kind == ARC or data.pocket is not None
             self.contacts.append(Contact(t, "jaw" if jaw else "cushion", (b.name,), e0,
                                          b.energy(t, p, R), guarded))
@@ -263,13 +261,15 @@ def simulate(
     params: PhysicsParams | None = None,
     *,
     record: bool = True,
+    resolver: Resolver | None = None,
 ) -> Shot:
     """Simulate one stroke from ``position`` (ball -> (x, y) mm) on ``table``.
 
     Deterministic: the same inputs give the same :class:`Shot`, to the bit. ``params``
     defaults to the table kind's set (:func:`params_for`). With ``record=False`` the
     trajectories are left out (faster, for batches). Raises :class:`StrokeError` or
-    :class:`PositionError` (both ``ValueError``) on bad input.
+    :class:`PositionError` (both ``ValueError``) on bad input. ``resolver`` replaces the
+    interaction models (:func:`~cuesport.physics.resolve.resolver.resolver_for` by default).
     """
     p = params or params_for(table)
     stroke.validate()
@@ -283,15 +283,15 @@ def simulate(
         p.tip_restitution, p.squirt_mass_ratio)
     cue.vx, cue.vy, cue.wx, cue.wy, cue.wz = vx, vy, wx, wy, wz
     cue.classify(p, geo.radius)
-    sim = _Sim(geo, p, balls)
+    sim = _Sim(geo, p, balls, resolver or resolver_for(p))
     sim.run()
     return _result(table, sim, math.hypot(stroke.side, stroke.height) > p.miscue_limit, record)
 
 
 def _result(table: TableSpec, sim: _Sim, miscue: bool, record: bool) -> Shot:
     line_y = table.baulk_from_bottom if table.kind == "snooker" else table.length / 4.0
-    label = "baulk" if table.kind == "snooker" else "head-string"
-    events = list(sim.events)
+    label: ev.LineName = "baulk" if table.kind == "snooker" else "head-string"
+    events: list[ev.StrokeEvent] = list(sim.events)
     final: dict[str, tuple[float, float]] = {}
     margin = table.cushion_width
     for b in sim.balls:
@@ -300,7 +300,7 @@ def _result(table: TableSpec, sim: _Sim, miscue: bool, record: bool) -> Shot:
             continue
         x, y = b.x * 1e3, b.y * 1e3
         if not (-margin <= x <= table.width + margin and -margin <= y <= table.length + margin):
-            events.append({"t": sim.now, "off": b.name})  # safety net: never expected in 2-D
+            events.append(ev.off(sim.now, b.name))  # safety net: never expected in 2-D
             continue
         final[b.name] = (x, y)
     # Times to the nanosecond: contacts that are simultaneous in exact arithmetic (a ball

@@ -20,12 +20,11 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from cuesport import disciplines
 from cuesport.equipment import (
-    DISCIPLINES,
     Ball,
     Pocket,
     TableSpec,
-    ball_set,
     baulk_line_y,
     cushions,
     d_centre,
@@ -462,13 +461,10 @@ def position_svg(
     Balls the set does not know are drawn grey; positions that are not finite numbers or lie
     beyond the rails are left out. The same arguments always give the same bytes.
     """
-    if discipline is None:
-        discipline = "snooker" if table.kind == "snooker" else "eight-ball"
-    if discipline not in DISCIPLINES:
-        raise ValueError(
-            f"unknown discipline {discipline!r}; expected one of {', '.join(DISCIPLINES)}"
-        )
-    balls = {b.name: b for b in ball_set(discipline)}
+    facts = disciplines.for_table(table.kind) if discipline is None else \
+        disciplines.find(discipline)  # UnknownDiscipline is a ValueError
+    discipline = facts.id
+    balls = {b.name: b for b in facts.balls}
     order = {name: i for i, name in enumerate(balls)}
     c = _Canvas(table, flip)
     m = table.cushion_width + table.rail_width
@@ -520,7 +516,7 @@ def position_svg(
     _cushions(_sub(svg, "g", class_="cushions"), c, table, cushion_colour)
     if table.kind == "pool":
         _diamonds(_sub(svg, "g", class_="diamonds"), c, table)
-        if rack if rack is not None else discipline == "straight-pool":
+        if rack if rack is not None else facts.rack_outline:
             _rack(_sub(svg, "g", class_="rack"), c, table)
 
     r = table.ball_radius

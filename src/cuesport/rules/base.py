@@ -16,13 +16,12 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from cuesport.disciplines import ball_names, table_for
 from cuesport.equipment import (
     TableSpec,
-    ball_names,
     on_table,
     overlapping_pairs,
     pockets,
-    table_for,
 )
 from cuesport.record import (
     Claim,
@@ -152,7 +151,7 @@ class Ruling:
 class Options(BaseModel):
     """Rule options of a discipline (``rules`` in the record). Unknown keys are refused."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)  # no coercion
 
 
 class Referee:

@@ -53,9 +53,9 @@ import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Strict
 
 from cuesport.equipment.geometry import TOUCH_TOL, behind_head_string
 from cuesport.equipment.respot import NoRoomError, nearest_to_head_string, spot_pool_balls
@@ -67,6 +67,7 @@ from cuesport.record import (
     Decision,
     Lag,
     PlayerFoul,
+    Point,
     RecordError,
     Shot,
     Stalemate,
@@ -124,7 +125,7 @@ ALL_FOULS = frozenset(
 class PoolOptions(Options):
     table: Literal["9ft", "8ft", "7ft"] = "9ft"  # spec README, pool tables
     seed: int = 0  # re-racks are drawn reproducibly from this seed
-    racks: tuple[dict[str, tuple[float, float]], ...] = Field(default=())  # explicit re-racks
+    racks: Annotated[tuple[dict[str, Point], ...], Strict(False)] = ()  # explicit re-racks
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
 
 from cuesport.equipment import COLOUR_VALUES, COLOURS, REDS
 from cuesport.record import RecordError
@@ -34,7 +34,8 @@ class SnookerOptions(Options):
 
     four_snookers_rule: bool = False  # SNK-3.4(d), amateur rule, off by default
     total_points: bool = False  # SNK-3.1(g)(ii): aggregate scores decide the game
-    aggregate: tuple[int, int] = (0, 0)  # aggregate of the earlier frames (total_points)
+    # aggregate of the earlier frames (total_points)
+    aggregate: Annotated[tuple[int, int], Strict(False)] = (0, 0)
     deciding_frame: bool = False  # last frame of the game (SNK-3.4(c), SNK-3.4(d)(ii))
     frame: int = Field(default=1, ge=1)  # frame number in the game (SNK-3.3(b))
     first_breaker: int = Field(default=0, ge=0, le=1)  # who broke frame 1 (SNK-3.3(b))

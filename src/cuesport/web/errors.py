@@ -1,4 +1,6 @@
-"""Every refusal is a JSON object ``{"error": "..."}`` with a 4xx status."""
+"""Every refusal is a JSON object ``{"error": "..."}`` with a 4xx status; a database that
+cannot be written is a 503 (the match is unchanged: try again), and anything unforeseen is
+a JSON 500, never a plain-text page."""
 
 from __future__ import annotations
 
@@ -6,6 +8,8 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from cuesport.storage import StaleError, StorageError
 
 
 class Refused(ValueError):
@@ -31,6 +35,18 @@ def install(app: FastAPI) -> None:
                     for e in exc.errors()[:5]]
         return JSONResponse({"error": "invalid request: " + "; ".join(problems)},
                             status_code=422)
+
+    @app.exception_handler(StorageError)
+    async def _storage(_: Request, exc: StorageError) -> JSONResponse:
+        if isinstance(exc, StaleError):
+            return JSONResponse({"error": f"{exc}; the match was reloaded"}, status_code=409)
+        return JSONResponse({"error": f"{exc}; nothing was changed, try again"},
+                            status_code=503, headers={"Retry-After": "1"})
+
+    @app.exception_handler(Exception)
+    async def _bug(_: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"error": f"internal error ({type(exc).__name__})"},
+                            status_code=500)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -4,8 +4,8 @@ The game loop is :class:`cuesport.game.match.Match` (frames, bots, the automatic
 undo, storage per stroke, resume); this module adds what a server needs around it: seats
 held by secret tokens, a runner thread that lets bots and the automatic steps play while
 requests return at once, and a log of what happened (with the shots' trajectories) for
-the pages to animate. Seat tokens are kept, hashed, in the same database (table
-``web_seats``), so a server restart resumes the match with the same links.
+the pages to animate. Seat tokens are kept, hashed, in the same database (the store's
+seats), so a server restart resumes the match with the same links.
 
 Only a token's holder acts for a seat, only the player to play strikes, decides or
 concedes, and a refused request changes nothing (checks come before any change).
@@ -23,30 +23,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-import sqlalchemy as sa
-
-from cuesport.game.bots.aim import cue_ball_of
+from cuesport.bots.aim import cue_ball_of
+from cuesport.bots.moves import Choose, Claim, Concede, Strike
 from cuesport.game.match import GameError, Match, MatchFormat, Step
-from cuesport.game.moves import Choose, Claim, Concede, Strike
 from cuesport.game.players import Human, make_player
-from cuesport.game.storage import Store
 from cuesport.physics import Stroke
+from cuesport.storage import SeatRow, StaleError, StorageError, Store
 from cuesport.web.errors import Refused
 
 SeatKind = Literal["human", "bot"]
 KEEP_SHOTS = 20  # trajectories kept in memory for late viewers (a break is ~50 kB)
-
-web_metadata = sa.MetaData()
-web_seats = sa.Table(
-    "web_seats",
-    web_metadata,
-    sa.Column("match_id", sa.Integer, primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("kind", sa.String(8), nullable=False),
-    sa.Column("level", sa.String(16), nullable=False),
-    sa.Column("token_sha256", sa.String(64)),
-    sa.Column("lang", sa.String(4), nullable=False),
-)
 
 
 def token_hash(token: str) -> str:
@@ -107,7 +93,6 @@ class Hub:
         self.seed = seed
         self.matches: dict[int, LiveMatch] = {}
         self.lock = threading.Lock()
-        web_metadata.create_all(store.engine)
 
     # ------------------------------------------------------------ create and load
 
@@ -120,24 +105,21 @@ class Hub:
                    else make_player(f"bot:{s.level}", seed + i) for i, s in enumerate(seats)]
         specs = [f"human:{s.name}" if s.kind == "human" else f"bot:{s.level}" for s in seats]
         fmt = MatchFormat(frames=frames, race_to=frames // 2 + 1)
-        try:
-            m = Match(discipline, players, rules=rules, fmt=fmt, store=self.store, seed=seed,
-                      lang=lang, names=[s.name for s in seats], specs=specs, trajectories=True,
-                      start=start)
-        except ValueError as err:
-            raise Refused(f"cannot start the match: {err}", 422) from err
-        assert m.match_id is not None
-        for seat, name in zip(seats, m.names, strict=True):
-            seat.name = name  # the game tells two players of the same name apart
         tokens: list[str | None] = []
         for seat in seats:
             tok = secrets.token_urlsafe(24) if seat.kind == "human" else None
             seat.token_sha256 = token_hash(tok) if tok else None
             tokens.append(tok)
-        with self.store.engine.begin() as conn:
-            conn.execute(web_seats.insert(), [
-                {"match_id": m.match_id, "seat": i, "kind": s.kind, "level": s.level,
-                 "token_sha256": s.token_sha256, "lang": lang} for i, s in enumerate(seats)])
+        rows = [SeatRow(i, s.kind, s.level, s.token_sha256, lang) for i, s in enumerate(seats)]
+        try:  # the match, its first frame and the seats are stored in one transaction
+            m = Match(discipline, players, rules=rules, fmt=fmt, store=self.store, seed=seed,
+                      lang=lang, names=[s.name for s in seats], specs=specs, trajectories=True,
+                      start=start, seats=rows)
+        except ValueError as err:
+            raise Refused(f"cannot start the match: {err}", 422) from err
+        assert m.match_id is not None
+        for seat, name in zip(seats, m.names, strict=True):
+            seat.name = name  # the game tells two players of the same name apart
         live = LiveMatch(m.match_id, m, seats, lang, frames)
         self._snap(live)
         with self.lock:
@@ -146,18 +128,36 @@ class Hub:
         return live, tokens
 
     def get(self, mid: int) -> LiveMatch:
+        """The live match, loaded from the store when it is not in memory or when another
+        process (a second server, a worker) has moved it since."""
         with self.lock:
             live = self.matches.get(mid)
             if live is None:
                 live = self._load(mid)
                 self.matches[mid] = live
+                fresh = True
+            else:
+                fresh = False
+        if not fresh and not live.running and self.store.version(mid) != live.match.version:
+            live = self._reload(live)
         self.kick(live)
         return live
 
+    def _reload(self, live: LiveMatch) -> LiveMatch:
+        with live.lock:  # no step of ours in flight: the difference is another writer's
+            if live.running or self.store.version(live.id) == live.match.version:
+                return live
+            new = self._load(live.id)
+            new.version = max(new.version, live.version + 1)  # pages only see it go up
+            for old, seat in zip(live.seats, new.seats, strict=True):
+                seat.joined = old.joined
+            self._snap(new)
+        with self.lock:
+            self.matches[live.id] = new
+        return new
+
     def _load(self, mid: int) -> LiveMatch:
-        with self.store.engine.connect() as conn:
-            rows = conn.execute(sa.select(web_seats).where(web_seats.c.match_id == mid)
-                                .order_by(web_seats.c.seat)).all()
+        rows = self.store.seats(mid)
         if len(rows) != 2:
             raise Refused(f"no match {mid} on this table", 404)
         lang = rows[0].lang
@@ -165,7 +165,8 @@ class Hub:
             m = Match.resume(self.store, mid, lang=lang, trajectories=True)
         except (KeyError, GameError) as err:
             raise Refused(f"match {mid} cannot be resumed: {err}", 404) from err
-        seats = [Seat(m.names[r.seat], r.kind, r.level, r.token_sha256) for r in rows]
+        seats = [Seat(m.names[r.seat], "bot" if r.kind == "bot" else "human", r.level,
+                      r.token_sha256) for r in rows]
         frames = int(m.fmt.frames)
         live = LiveMatch(mid, m, seats, lang, frames)
         # The calls so far in this frame, and the high breaks of the match, from the store.
@@ -302,11 +303,18 @@ class Hub:
                 break
             else:
                 raise Refused("nothing of yours to undo in this frame", 409)
-            for _ in range(drop):
-                m.undo()
-            entry = self._publish(live, {"player": seat, "type": "undo", "undone": drop,
-                                         "ruling": copy.deepcopy(m.ruling)})
-            self._snap(live)
+            done = 0
+            try:  # each undo is stored first; a failure stops with the earlier ones kept
+                for _ in range(drop):
+                    m.undo()
+                    done += 1
+            except StaleError:
+                self.forget(live)
+                raise
+            finally:
+                entry = self._publish(live, {"player": seat, "type": "undo", "undone": done,
+                                             "ruling": copy.deepcopy(m.ruling)})
+                self._snap(live)
         return entry
 
     def join(self, live: LiveMatch, seat: int) -> dict[str, Any]:
@@ -318,11 +326,20 @@ class Hub:
 
     # ------------------------------------------------------------ bookkeeping
 
+    def forget(self, live: LiveMatch) -> None:
+        """Drop a live match from memory (the next request loads it from the store)."""
+        with self.lock:
+            if self.matches.get(live.id) is live:
+                del self.matches[live.id]
+
     def _play(self, live: LiveMatch, move: Any, seat: int) -> dict[str, Any]:
         try:
             step = live.match.play(move, seat)
         except GameError as err:
             raise Refused(str(err), 422) from None
+        except StaleError:
+            self.forget(live)  # another process moved the match: reload it from the store
+            raise
         entry = self._entry(live, step)
         self._snap(live)
         assert entry is not None
@@ -383,8 +400,7 @@ class Hub:
     def _automatic_next(self, live: LiveMatch) -> bool:
         m = live.match
         return m.state.frame_over or live.seats[m.to_play].kind == "bot" or \
-            bool(m.ruling.get("lots")) or (not m.session.actions and m.discipline in (
-                "eight-ball", "nine-ball", "ten-ball", "straight-pool"))
+            bool(m.ruling.get("lots")) or (not m.session.actions and m.facts.lag)
 
     def _run(self, live: LiveMatch) -> None:
         try:
@@ -395,7 +411,13 @@ class Hub:
                     m = live.match
                     if m.over:
                         break
-                    step = m.step()
+                    try:
+                        step = m.step()
+                    except StaleError:
+                        self.forget(live)
+                        break
+                    except StorageError:
+                        break  # unchanged; the next request's kick tries again
                     if step.kind == "wait":
                         break
                     self._entry(live, step)

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from cuesport.equipment import DISCIPLINES
+from cuesport import disciplines
 
 Finite = Annotated[float, Field(allow_inf_nan=False)]
 Point = tuple[Finite, Finite]
@@ -33,8 +33,7 @@ class MatchIn(_Body):
     @field_validator("discipline")
     @classmethod
     def _known(cls, v: str) -> str:
-        if v not in DISCIPLINES:
-            raise ValueError(f"unknown discipline {v!r}; expected one of {', '.join(DISCIPLINES)}")
+        disciplines.find(v)  # UnknownDiscipline (a ValueError) lists the known ids
         return v
 
 

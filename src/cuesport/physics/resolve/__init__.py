@@ -11,6 +11,10 @@ Pockets have no module of their own: a ball falls when its centre enters the cap
 at the drop edge (a geometric event, :mod:`cuesport.physics.detect`), and the jaws (knuckle
 arcs and facings) are cushions resolved by the cushion model, so a ball can rattle out.
 
+:mod:`.resolver` puts the models behind small protocols (``BallBallModel``,
+``CushionModel``) and picks one per interaction type (``Resolver``, after pooltool's): the
+simulator calls the resolver's models and never tests a model's name.
+
 Each function takes plain floats (SI) and returns the new velocities and spins, so that each
 model can be tested alone.
 """

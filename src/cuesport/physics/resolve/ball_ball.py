@@ -11,14 +11,17 @@ as restated in shared/spec/physics.md §4. Equal masses m, radius R, inertia I =
 - Each ball's velocity changes by its impulse / m (the vertical part is absorbed by the slate);
   both spins change by R (n x J_t) / I.
 
-Linear momentum is conserved; kinetic energy never increases (e <= 1 and friction capped at
-gearing).
+Linear momentum is conserved (except under the separation guard, which moves momentum to the
+cloth); kinetic energy never increases (e <= 1, friction capped at gearing, and the guard paid
+from the energy the impact dissipated and the pair's common motion).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+
+from cuesport.physics.resolve.guard import energy, separate_pair
 
 Vel = tuple[float, float, float, float, float]  # vx, vy, wx, wy, wz
 
@@ -58,20 +61,15 @@ def collide(
         tx, ty, tz = -jt * sx / slip, -jt * sy / slip, -jt * sz / slip
     n1x, n1y = v1x - jn * nx + tx, v1y - jn * ny + ty
     n2x, n2y = v2x + jn * nx - tx, v2y + jn * ny - ty
-    boosted = False
-    sep = (n2x - n1x) * nx + (n2y - n1y) * ny
-    if sep < min_separation:
-        # Split the missing separation speed evenly: momentum is kept, energy rises by at most
-        # m * min_separation^2 / 4 (documented guard, see simulate.py).
-        d = 0.5 * (min_separation - sep)
-        n1x, n1y = n1x - d * nx, n1y - d * ny
-        n2x, n2y = n2x + d * nx, n2y + d * ny
-        boosted = True
     # Spin change R (n x J_t) / I for both balls, J_t per unit mass -> factor 5 / (2 R).
     k = 2.5 / radius
     dwx, dwy, dwz = k * (ny * tz), k * (-nx * tz), k * (nx * ty - ny * tx)
-    return (
-        (n1x, n1y, w1x + dwx, w1y + dwy, w1z + dwz),
-        (n2x, n2y, w2x + dwx, w2y + dwy, w2z + dwz),
-        boosted,
-    )
+    a1 = (w1x + dwx, w1y + dwy, w1z + dwz)
+    a2 = (w2x + dwx, w2y + dwy, w2z + dwz)
+    boosted = False
+    s1, s2 = (n1x, n1y, *a1), (n2x, n2y, *a2)
+    if (n2x - n1x) * nx + (n2y - n1y) * ny < min_separation:
+        s1, s2 = separate_pair(n, s1, s2, radius, min_separation,
+                               energy(b1, radius) + energy(b2, radius))
+        boosted = True
+    return s1, s2, boosted

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import math
 
+from cuesport.physics.resolve.guard import energy, separate_wall
+
 Vel = tuple[float, float, float, float, float]  # vx, vy, wx, wy, wz
 
 
@@ -71,11 +73,7 @@ def bounce(
     w_x += dwx
     w_y += dwy
     wz += dwz
-    boosted = False
+    out = (v_x * Xx + v_y * Yx, v_x * Xy + v_y * Yy, w_x * Xx + w_y * Yx, w_x * Xy + w_y * Yy, wz)
     if -v_x < min_separation:
-        v_x = -min_separation
-        boosted = True
-    return (
-        (v_x * Xx + v_y * Yx, v_x * Xy + v_y * Yy, w_x * Xx + w_y * Yx, w_x * Xy + w_y * Yy, wz),
-        boosted,
-    )
+        return separate_wall(normal, out, radius, min_separation, energy(ball, radius)), True
+    return out, False

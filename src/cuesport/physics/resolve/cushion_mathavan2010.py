@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import math
 
+from cuesport.physics.resolve.guard import energy, separate_wall
+
 Vel = tuple[float, float, float, float, float]  # vx, vy, wx, wy, wz (table frame)
 
 _EPS = 1e-12
@@ -84,10 +86,7 @@ def bounce(
                 vx, vy, wx, wy, wz = (a + f * (b - a) for a, b in
                                       zip(prev[:5], (vx, vy, wx, wy, wz), strict=True))
                 break
+    out = (vx * xx + vy * yx, vx * xy + vy * yy, wx * xx + wy * yx, wx * xy + wy * yy, wz)
     if -vy < min_separation:
-        vy = -min_separation
-        boosted = True
-    return (
-        (vx * xx + vy * yx, vx * xy + vy * yy, wx * xx + wy * yx, wx * xy + wy * yy, wz),
-        boosted,
-    )
+        return separate_wall(normal, out, radius, min_separation, energy(ball, radius)), True
+    return out, boosted

@@ -13,11 +13,12 @@ import threading
 from collections import OrderedDict
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Query, Request
+from fastapi import APIRouter, Query, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
 from cuesport.protocol import RefereeSession, referee
-from cuesport.record import RecordError
+from cuesport.record import RecordError, loads
 from cuesport.web.errors import Refused
 
 router = APIRouter(prefix="/api/referee", tags=["referee"])
@@ -51,25 +52,35 @@ class Sessions:
 def _sessions(request: Request) -> Sessions:
     return request.app.state.referee_sessions
 
-RecordBody = Annotated[Any, Body()]
 LangQuery = Annotated[Literal["en", "ru"], Query()]
+JSON_BODY: dict[str, Any] = {"requestBody": {"required": True, "content": {
+    "application/json": {"schema": {"type": "object"}}}}}
 
 
-@router.post("")
-def rule(record: RecordBody, lang: LangQuery = "en") -> JSONResponse:
+async def _body(request: Request) -> Any:
+    """The request's JSON, read as strictly as ``cuesport referee`` reads a file."""
+    try:
+        return loads(await request.body())
+    except RecordError as err:
+        raise Refused(str(err), 422) from None
+
+
+@router.post("", openapi_extra=JSON_BODY)
+async def rule(request: Request, lang: LangQuery = "en") -> JSONResponse:
+    record = await _body(request)
     if not isinstance(record, dict):
         raise Refused("a frame record is a JSON object", 422)
     try:
-        out = referee(record, lang)
+        out = await run_in_threadpool(referee, record, lang)
     except RecordError as err:
         raise Refused(str(err), 422) from err
     bad = bool(out) and "error" in out[-1]
     return JSONResponse(out, status_code=422 if bad else 200)
 
 
-@router.post("/sessions", status_code=201)
-def open_session(request: Request, record: RecordBody,
-                 lang: LangQuery = "en") -> dict[str, Any]:
+@router.post("/sessions", status_code=201, openapi_extra=JSON_BODY)
+async def open_session(request: Request, lang: LangQuery = "en") -> dict[str, Any]:
+    record = await _body(request)
     if not isinstance(record, dict):
         raise Refused("a frame record is a JSON object", 422)
     if record.get("actions"):
@@ -81,10 +92,11 @@ def open_session(request: Request, record: RecordBody,
     return {"session": _sessions(request).add(session)}
 
 
-@router.post("/sessions/{sid}/actions")
-def feed(request: Request, sid: str, action: RecordBody) -> JSONResponse:
+@router.post("/sessions/{sid}/actions", openapi_extra=JSON_BODY)
+async def feed(request: Request, sid: str) -> JSONResponse:
     sessions = _sessions(request)
     session = sessions.get(sid)
+    action = await _body(request)
     with sessions.lock:  # one action at a time per server: feeding is fast
         ruling = session.feed(action)
     return JSONResponse(ruling, status_code=422 if "error" in ruling else 200)

@@ -6,10 +6,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query
 
+from cuesport import disciplines
 from cuesport.equipment import (
-    CUE_BALLS,
-    DISCIPLINES,
-    ball_set,
     baulk_line_y,
     cushions,
     d_centre,
@@ -17,7 +15,6 @@ from cuesport.equipment import (
     head_string_y,
     pockets,
     spots,
-    table_for,
 )
 from cuesport.render.svg import CLOTH, CUSHION, WOOD
 
@@ -30,7 +27,8 @@ def _pt(p: tuple[float, float]) -> list[float]:
 
 
 def table_json(discipline: str, size: str | None = None) -> dict[str, Any]:
-    table = table_for(discipline, size)
+    d = disciplines.find(discipline)
+    table = disciplines.table_for(discipline, size)
     out: dict[str, Any] = {
         "discipline": discipline,
         "name": table.name,
@@ -64,9 +62,9 @@ def table_json(discipline: str, size: str | None = None) -> dict[str, Any]:
         "balls": [
             {"name": b.name, "colour": b.colour, "number": b.number, "striped": b.striped,
              "value": b.value}
-            for b in ball_set(discipline)
+            for b in d.balls
         ],
-        "cue_balls": list(CUE_BALLS[discipline]),
+        "cue_balls": list(d.cue_balls),
         "lines": [],
     }
     if table.kind == "snooker":
@@ -81,12 +79,13 @@ def table_json(discipline: str, size: str | None = None) -> dict[str, Any]:
 
 @router.get("")
 def list_tables() -> dict[str, Any]:
-    return {"disciplines": list(DISCIPLINES), "pool_sizes": ["9ft", "8ft", "7ft"]}
+    pool = next(d for d in disciplines.all() if d.table == "pool")
+    return {"disciplines": list(disciplines.ids()), "pool_sizes": list(pool.sizes)}
 
 
 @router.get("/{discipline}")
 def get_table(discipline: str, size: SizeQuery = None) -> dict[str, Any]:
-    if discipline not in DISCIPLINES:
+    if discipline not in disciplines.ids():
         raise HTTPException(404, f"unknown discipline {discipline!r}")
     try:
         return table_json(discipline, size)

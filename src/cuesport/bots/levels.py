@@ -7,7 +7,7 @@ player's.
 
 from __future__ import annotations
 
-from cuesport.game.bots.search import Budget
+from cuesport.bots.search import Budget
 from cuesport.physics import StrokeNoise
 
 LEVELS: dict[str, tuple[StrokeNoise, Budget]] = {

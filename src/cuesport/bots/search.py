@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cuesport.equipment import CUE_BALLS, TableSpec, head_string_y
-from cuesport.game.bots.aim import (
+from cuesport import disciplines
+from cuesport.bots.aim import (
     Vec,
     ball_value,
     contact_angles,
@@ -28,13 +28,13 @@ from cuesport.game.bots.aim import (
     pot_speed,
     targets_for,
 )
+from cuesport.equipment import TableSpec, head_string_y
 from cuesport.physics import Shot as PhysShot
 from cuesport.physics import Stroke, StrokeNoise, noisy_strokes, simulate, simulate_batch
 from cuesport.record import RecordError, parse_action
 from cuesport.rules.base import FrameState, Referee
 
 WIN = 1000.0
-CALLED = ("eight-ball", "ten-ball", "straight-pool")  # disciplines where shots are called
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +120,7 @@ def playable(table: TableSpec, balls: Mapping[str, Vec], cue: str | None = None
     The simulator wants the cue ball inside the cushion noses and no overlap, so such balls
     are nudged (by a fraction of a millimetre, or a few for a cue ball in the jaws)."""
     r = table.ball_radius
-    cues = set(CUE_BALLS[table_discipline(table, balls)]) if cue is None else {cue}
+    cues = set(disciplines.for_table(table.kind, balls).cue_balls) if cue is None else {cue}
 
     def clamp(p: Vec) -> Vec:
         k = r + 0.01
@@ -148,12 +148,6 @@ def playable(table: TableSpec, balls: Mapping[str, Vec], cue: str | None = None
     return out
 
 
-def table_discipline(table: TableSpec, balls: Mapping[str, Vec]) -> str:
-    if table.kind == "pool":
-        return "nine-ball"
-    return "snooker-one-red" if "white" in balls or "red" in balls else "snooker"
-
-
 def prospects(turn: Turn, state: FrameState, who: int) -> float:
     """Expected worth of the next visit for ``who`` from ``state`` (0 when nothing is on)."""
     if state.in_hand == "table":
@@ -173,7 +167,7 @@ def prospects(turn: Turn, state: FrameState, who: int) -> float:
 
 def _unit(discipline: str) -> float:
     """What keeping the table is worth beyond the ball potted, in the value's units."""
-    return 4.0 if discipline == "snooker" else 3.0
+    return disciplines.find(discipline).bots.table_worth
 
 
 def value(turn: Turn, outcome: Any, new: FrameState, look: bool) -> float:
@@ -181,8 +175,7 @@ def value(turn: Turn, outcome: Any, new: FrameState, look: bool) -> float:
     if new.frame_over:
         return WIN if new.winner == me else -WIN
     pts = outcome.points[me] - outcome.points[1 - me]
-    if turn.discipline == "straight-pool":
-        pts *= 2.0
+    pts *= disciplines.find(turn.discipline).bots.points_weight
     v = float(pts)
     if new.to_play == me and not new.options and outcome.legal:
         v += _unit(turn.discipline) + (prospects(turn, new, me) if look else 0.0)
@@ -213,12 +206,13 @@ def _declare(turn: Turn, target: str | None, pocket: str | None, breaking: bool
     nominate = None
     call: tuple[str, str] | str | None = None
     st = turn.state
-    if turn.discipline == "snooker" and target is not None:
+    facts = disciplines.find(turn.discipline)
+    if facts.nominates and target is not None:
         on = turn.referee.ball_on(st) or ()
         if getattr(st, "phase", "") == "colour" or (turn.referee.free_ball(st)
                                                      and target not in _expand(on, st)):
             nominate = target
-    if turn.discipline in CALLED and not breaking:
+    if facts.called_shots and not breaking:
         call = (target, pocket) if target is not None and pocket is not None else "safety"
     return nominate, call
 
@@ -236,7 +230,8 @@ def candidates(turn: Turn, budget: Budget, deadline: float = math.inf) -> list[C
     table = turn.table
     breaking = bool(getattr(st, "breaking", False))
     targets = turn.targets()
-    if breaking and turn.discipline == "straight-pool" and st.in_hand is not None:
+    safe_break = disciplines.find(turn.discipline).bots.safe_break
+    if breaking and safe_break and st.in_hand is not None:
         return _safe_break(turn)
     if st.in_hand is not None:
         if breaking:
@@ -252,7 +247,7 @@ def candidates(turn: Turn, budget: Budget, deadline: float = math.inf) -> list[C
         placed = spot if st.in_hand is not None else None
         pos = dict(st.balls)
         pos[cue] = spot
-        if breaking and turn.discipline != "straight-pool":
+        if breaking and not safe_break:
             # power break at the front ball of the rack
             front = min(targets or list(pos), key=lambda b: math.dist(pos[b], spot)
                         if b != cue else 1e9)

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from cuesport import disciplines
 from cuesport.equipment import (
     COLOUR_VALUES,
-    CUE_BALLS,
     TableSpec,
     d_centre,
     head_string_y,
@@ -44,21 +44,19 @@ class PotLine:
 
 
 def cue_ball_of(discipline: str, player: int) -> str:
-    names = CUE_BALLS[discipline]
-    return names[player] if len(names) > 1 else names[0]
+    return disciplines.find(discipline).cue_ball_of(player)
 
 
 def ball_value(discipline: str, name: str) -> int:
-    if discipline == "snooker":
-        return COLOUR_VALUES.get(name, 1)
-    return 1
+    return disciplines.find(discipline).value_of(name)
 
 
 def targets_for(discipline: str, ball_on: Iterable[str] | None, balls: Mapping[str, Vec],
                 cue: str, free_ball: bool = False) -> list[str]:
     """The object balls a stroke may aim at, read from the ruling's ``ball_on``."""
-    objects = [b for b in balls if b not in CUE_BALLS[discipline] or
-               (discipline == "snooker-one-red" and b != cue)]
+    cues = disciplines.find(discipline).cue_balls
+    # with a cue ball per player, the opponent's is an object ball
+    objects = [b for b in balls if b not in cues or (len(cues) > 1 and b != cue)]
     if ball_on is None or free_ball:
         return objects
     on = list(ball_on)
@@ -137,8 +135,8 @@ def pot_lines(table: TableSpec, balls: Mapping[str, Vec], cue: str, cue_pos: Vec
 def ease(table: TableSpec, cut: float, d1: float, d2: float) -> float:
     """A smooth guess at the pot chance: thin cuts and long distances are hard."""
     scale = table.length * (0.55 if table.kind == "snooker" else 0.8)
-    c = math.cos(math.radians(cut))
-    return max(0.0, c ** 1.5 * math.exp(-(d1 + 1.6 * d2) / (2.2 * scale)))
+    c = max(0.0, math.cos(math.radians(cut)))
+    return max(0.0, math.pow(c, 1.5) * math.exp(-(d1 + 1.6 * d2) / (2.2 * scale)))
 
 
 def pot_speed(table: TableSpec, line: PotLine) -> float:
@@ -196,8 +194,8 @@ def in_hand_spots(table: TableSpec, zone: str, balls: Mapping[str, Vec], cue: st
                 if d < 1.0 or not path_clear(tp, aim, others, r, ignore=(t,)):
                     continue
                 for back in (250.0, 450.0):
-                    k = (d + 2 * r + back) / d
-                    p = (aim[0] + dx * k, aim[1] + dy * k)
+                    s = (d + 2 * r + back) / d
+                    p = (aim[0] + dx * s, aim[1] + dy * s)
                     ghost = (aim[0] + dx * (d + 2 * r) / d, aim[1] + dy * (d + 2 * r) / d)
                     if legal(p) and path_clear(p, ghost, others, r, ignore=(t,)):
                         known.append((ease(table, 0.0, back, d), p))

@@ -10,11 +10,11 @@ from __future__ import annotations
 import math
 import random
 
-from cuesport.game.bots.aim import in_hand_spots
-from cuesport.game.bots.choices import decide, should_concede
-from cuesport.game.bots.levels import LEVELS
-from cuesport.game.bots.search import Budget, Candidate, Turn, best_stroke
-from cuesport.game.moves import Choose, Concede, Move, Strike
+from cuesport.bots.aim import in_hand_spots
+from cuesport.bots.choices import decide, should_concede
+from cuesport.bots.levels import LEVELS
+from cuesport.bots.moves import Choose, Concede, Move, Strike
+from cuesport.bots.search import Budget, Candidate, Turn, best_stroke
 from cuesport.physics import Stroke, StrokeNoise
 
 __all__ = ["LEVELS", "Bot", "Budget", "Candidate", "Turn"]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 
-from cuesport.equipment import in_d, setup, table_for
-from cuesport.game.bots.aim import in_hand_spots, pot_lines, pot_speed, targets_for
-from cuesport.game.bots.search import playable, refine
+from cuesport.bots.aim import in_hand_spots, pot_lines, pot_speed, targets_for
+from cuesport.bots.search import playable, refine
+from cuesport.disciplines import setup, table_for
+from cuesport.equipment import in_d
 from cuesport.physics import Stroke, simulate
 
 

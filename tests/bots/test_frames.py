@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from cuesport.game.match import DISCIPLINES, Match, MatchFormat
+from cuesport.disciplines import ids
+from cuesport.game.match import Match, MatchFormat
 from cuesport.game.players import make_player
 from cuesport.protocol import referee
 
 CAP = 3000  # steps; a frame that needs more is a stuck loop
 
 
-@pytest.mark.parametrize("discipline", DISCIPLINES)
+@pytest.mark.parametrize("discipline", ids())
 def test_easy_bots_finish_frames(discipline: str) -> None:
     target = 15 if discipline in ("straight-pool", "snooker-one-red") else None
     m = Match(discipline, [make_player("bot:easy", 1), make_player("bot:easy", 2)],

@@ -3,7 +3,8 @@ re-rack choices, conceding a lost snooker frame."""
 
 from __future__ import annotations
 
-from cuesport.game.bots.search import Turn, prospects
+from cuesport import disciplines
+from cuesport.bots.search import Turn, prospects
 
 # Choices that are always at least as good as playing on (the offender breaks or re-racks
 # for us, a fresh rack on our break).
@@ -17,7 +18,7 @@ def decide(turn: Turn) -> str:
         if choice in options:
             return choice
     mine = prospects(turn, turn.state, turn.player)
-    unit = 4.0 if turn.discipline == "snooker" else 3.0
+    unit = disciplines.find(turn.discipline).bots.table_worth
     good = mine >= 0.35 * unit
     if good and "play" in options:
         return "play"
@@ -29,8 +30,8 @@ def decide(turn: Turn) -> str:
 
 
 def should_concede(turn: Turn) -> bool:
-    """A snooker frame is conceded when even every ball left cannot catch up."""
-    if turn.discipline != "snooker":
+    """A frame is conceded when even every ball left cannot catch up (where that is done)."""
+    if not disciplines.find(turn.discipline).bots.concede_when_beaten:
         return False
     remaining = turn.ruling.get("points_remaining")
     if not isinstance(remaining, int):

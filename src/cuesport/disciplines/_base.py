@@ -1,0 +1,92 @@
+"""The discipline descriptor: every fact of a discipline that code outside its referee needs.
+
+One frozen :class:`Discipline` per discipline module of this package (python-chess's
+variant classes are the model): the facts are attributes, and :func:`cuesport.disciplines.find`
+looks one up by its id. Code elsewhere asks a descriptor (``d.called_shots``,
+``d.bots.table_worth``) instead of testing the discipline's name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from cuesport.equipment.balls import Ball
+from cuesport.equipment.racks import Position
+from cuesport.equipment.tables import TableSpec
+
+Family = Literal["snooker", "pool"]
+TableKind = Literal["snooker", "pool"]
+FrameWord = Literal["frame", "rack", "game"]
+Rng = random.Random | int | None
+RackBuilder = Callable[[TableSpec, Rng], Position]
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """Display names; the page and the commentary pick one by language."""
+
+    en: str
+    ru: str
+
+    def get(self, lang: str) -> str:
+        return self.ru if lang == "ru" else self.en
+
+
+@dataclass(frozen=True, slots=True)
+class BotHints:
+    """What a bot and the match loop need to know beyond the rules (not rules themselves)."""
+
+    table_worth: float = 3.0  # keeping the table, in the discipline's points (a foul's worth)
+    points_weight: float = 1.0  # how much a point scored counts against position
+    safe_break: bool = False  # the opening stroke is a safety (14.1), not a power break
+    concede_when_beaten: bool = False  # concede once the balls left cannot catch up
+    stalemate_after: int = 50  # strokes without a pot before the match loop calls stalemate
+
+
+@dataclass(frozen=True, slots=True)
+class Discipline:
+    """One discipline's facts. ``referee`` is ``"module:Class"``, imported only when needed."""
+
+    id: str
+    names: Names
+    family: Family
+    table: TableKind
+    sizes: tuple[str, ...]  # table sizes it may be played on; the first is the default
+    balls: tuple[Ball, ...]  # the whole set, cue ball(s) first
+    cue_balls: tuple[str, ...]  # one for both players, or one per player (player order)
+    rack: RackBuilder  # the standard starting position (cue balls in hand, so absent)
+    referee: str
+    order: int  # place in lists (menus, the API); ties are broken by id
+    called_shots: bool = False  # the shooter calls ball and pocket
+    nominates: bool = False  # the striker nominates a ball (a colour, a free ball)
+    push_out: bool = False  # a push out may follow the break
+    lag: bool = False  # a lag decides the first break (else the first player breaks)
+    random_rack: bool = False  # racked at random: each frame gets its own seed
+    target: bool = False  # played to a points target rather than frame by frame
+    frame_word: FrameWord = "frame"
+    stalemate_rule: str | None = None  # the rule ID of its stalemate rule, None: none
+    century_breaks: bool = False  # breaks of 100 are counted as centuries
+    rack_outline: bool = False  # the rack's outline is marked on the cloth
+    bots: BotHints = field(default_factory=BotHints)
+
+    @property
+    def ball_names(self) -> tuple[str, ...]:
+        return tuple(b.name for b in self.balls)
+
+    @property
+    def object_balls(self) -> tuple[Ball, ...]:
+        return tuple(b for b in self.balls if b.name not in self.cue_balls)
+
+    def cue_ball_of(self, player: int) -> str:
+        """The cue ball ``player`` strikes (the same one for both in most disciplines)."""
+        return self.cue_balls[player] if len(self.cue_balls) > 1 else self.cue_balls[0]
+
+    def value_of(self, ball: str) -> int:
+        """A ball's points value; balls without one count one."""
+        for b in self.balls:
+            if b.name == ball:
+                return b.value if b.value is not None else 1
+        return 1

@@ -1,0 +1,26 @@
+"""Eight-ball (WPA rules, P8-*): solids and stripes, then the 8; shots are called."""
+
+from __future__ import annotations
+
+from cuesport.disciplines._base import Discipline, Names
+from cuesport.equipment.balls import pool_balls
+from cuesport.equipment.racks import eight_ball_rack
+from cuesport.equipment.tables import POOL_TABLES
+
+DISCIPLINE = Discipline(
+    id="eight-ball",
+    names=Names(en="Eight-ball", ru="Восьмёрка"),
+    family="pool",
+    table="pool",
+    sizes=tuple(POOL_TABLES),
+    balls=pool_balls(15),
+    cue_balls=("cue",),
+    rack=eight_ball_rack,
+    referee="cuesport.rules.eight_ball:EightBallReferee",
+    order=30,
+    called_shots=True,
+    lag=True,
+    random_rack=True,
+    frame_word="rack",
+    stalemate_rule="P8-3.11",
+)

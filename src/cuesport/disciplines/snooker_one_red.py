@@ -1,0 +1,30 @@
+"""Snooker with one red (ONE-*): a red and two cue balls, one per player, to a points target."""
+
+from __future__ import annotations
+
+from cuesport.disciplines._base import BotHints, Discipline, Names, Rng
+from cuesport.equipment.balls import one_red_balls
+from cuesport.equipment.racks import Position, one_red_setup
+from cuesport.equipment.tables import TableSpec
+
+
+def _rack(table: TableSpec, rng: Rng) -> Position:
+    return one_red_setup(table)  # ONE-2.2: the red on the black spot
+
+
+DISCIPLINE = Discipline(
+    id="snooker-one-red",
+    names=Names(en="Snooker 1-red", ru="Снукер с одним красным"),
+    family="snooker",
+    table="snooker",
+    sizes=("12ft",),
+    balls=one_red_balls(),
+    cue_balls=("white", "yellow"),  # ONE-2.1: each player has a cue ball
+    rack=_rack,
+    referee="cuesport.rules.snooker_one_red:OneRedReferee",
+    order=20,
+    target=True,
+    frame_word="frame",
+    stalemate_rule=None,  # the rules have none: the match loop makes the player behind concede
+    bots=BotHints(stalemate_after=80),
+)

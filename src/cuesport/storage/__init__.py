@@ -1,0 +1,23 @@
+"""The storage layer: every SQL table of cuesport and the code that reads and writes them.
+
+:class:`Store` keeps matches, frames, every stroke with its ruling, and the seats of the
+browser table (hashed tokens). It may import the record, the equipment and the rules, never
+the game or the faces (command line, web), which sit above it.
+"""
+
+from __future__ import annotations
+
+from cuesport.storage.store import (
+    FrameRow,
+    MatchRow,
+    NewFrame,
+    SeatRow,
+    StaleError,
+    StorageError,
+    Store,
+    Written,
+    default_url,
+)
+
+__all__ = ["FrameRow", "MatchRow", "NewFrame", "SeatRow", "StaleError", "StorageError", "Store",
+           "Written", "default_url"]

@@ -1,0 +1,40 @@
+"""``/api/disciplines``: every discipline's facts, in menu order, for the page to read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from cuesport import disciplines
+from cuesport.disciplines import Discipline
+
+router = APIRouter(prefix="/api/disciplines", tags=["disciplines"])
+
+
+def discipline_json(d: Discipline) -> dict[str, Any]:
+    """The facts a client needs to offer and show a discipline (no referee internals)."""
+    return {
+        "id": d.id,
+        "names": {"en": d.names.en, "ru": d.names.ru},
+        "family": d.family,
+        "table": d.table,
+        "sizes": list(d.sizes),
+        "cue_balls": list(d.cue_balls),
+        "balls": [
+            {"name": b.name, **({"value": b.value} if b.value is not None else {})}
+            for b in d.balls
+        ],
+        "called_shots": d.called_shots,
+        "nominates": d.nominates,
+        "push_out": d.push_out,
+        "lag": d.lag,
+        "target": d.target,
+        "frame_word": d.frame_word,
+        "stalemate_rule": d.stalemate_rule,
+    }
+
+
+@router.get("")
+def list_disciplines() -> list[dict[str, Any]]:
+    return [discipline_json(d) for d in disciplines.all()]

@@ -1,0 +1,103 @@
+"""The harder table (issue 13 item 6): positions in the cushion rubber are refused, the
+separation guard never adds energy, and the cloth presets carry their sources."""
+
+import math
+from dataclasses import replace
+
+import pytest
+
+from cuesport.equipment import POOL_9FT, SNOOKER, eight_ball_rack, pockets
+from cuesport.physics import (
+    POOL_PARAMS,
+    SNOOKER_PARAMS,
+    PositionError,
+    Shot,
+    Stroke,
+    params_for,
+    simulate,
+)
+from cuesport.physics.params import CLOTHS, POOL_WORSTED, SNOOKER_NAPPED
+
+T = POOL_9FT
+R = T.ball_radius
+
+
+@pytest.mark.parametrize("where", [
+    (R - 0.5, 900.0),  # into the left rail's rubber
+    (T.width - R + 0.1, 1600.0),  # the right rail
+    (T.width / 2 + 300.0, T.length - R + 2.0),  # the top rail
+    (T.width / 2 + 300.0, -40.0),  # behind the bottom rail
+])
+def test_physics_position_inside_the_cushion_rubber_is_refused(where):
+    with pytest.raises(PositionError, match="cushion"):
+        simulate(T, {"cue": (600.0, 600.0), "1": where}, Stroke(angle=90.0, speed=1.0))
+
+
+def test_physics_position_overlapping_a_jaw_is_refused():
+    p = next(q for q in pockets(T) if q.name == "middle-left")
+    knuckle = p.knuckles[0]
+    # centre just inside R of the knuckle's round nose
+    cx, cy = knuckle.centre
+    ang = 0.5 * (knuckle.start + knuckle.end)
+    q = (cx + (knuckle.radius + R - 1.0) * math.cos(ang),
+         cy + (knuckle.radius + R - 1.0) * math.sin(ang))
+    with pytest.raises(PositionError, match="jaw"):
+        simulate(T, {"cue": (600.0, 600.0), "1": q}, Stroke(angle=90.0, speed=1.0))
+
+
+def test_physics_frozen_on_the_rail_and_in_the_mouth_are_accepted():
+    mouth = next(q for q in pockets(T) if q.name == "top-right").mouth_centre
+    pos = {"cue": (R, 900.0), "1": (T.width - R, 1500.0), "2": mouth}
+    shot = simulate(T, pos, Stroke(angle=90.0, speed=0.5))
+    assert not shot.truncated
+
+
+def _total_energy(shot: Shot, t: float, mass: float, radius: float) -> float:
+    e = 0.0
+    for name, segs in shot.trajectories.items():
+        if name in shot.pocketed and t > segs[-1].t1:
+            continue
+        seg = next((s for s in segs if t <= s.t1), segs[-1])
+        vx, vy = (c / 1e3 for c in seg.velocity(t))
+        w = seg.spin(t)
+        e += 0.5 * mass * (vx * vx + vy * vy) + 0.2 * mass * radius * radius * sum(
+            c * c for c in w)
+    return e
+
+
+@pytest.mark.parametrize("speed", [0.005, 0.02, 0.1, 1.0, 4.0, 9.0])
+@pytest.mark.parametrize("gap", [0.0, 1.0])
+def test_physics_energy_never_rises_into_a_frozen_eight_ball_rack(speed, gap):
+    # issue 13: Stroke(90, 0.005) behind a frozen rack gave +101 % from the separation guard
+    rack = eight_ball_rack(T, 1)
+    apex = min(rack.values(), key=lambda q: q[1])
+    pos = {**rack, "cue": (apex[0], apex[1] - 2 * R - gap)}
+    shot = simulate(T, pos, Stroke(90.0, speed))
+    assert not shot.truncated
+    for c in shot.contacts:
+        assert c.energy_after <= c.energy_before + 1e-12, c
+    m, r = POOL_PARAMS.ball_mass, R / 1e3
+    e0 = _total_energy(shot, 0.0, m, r)
+    times = sorted({s.t0 for v in shot.trajectories.values() for s in v})
+    assert max(_total_energy(shot, t, m, r) for t in times) <= 1.01 * e0
+
+
+def test_physics_cloth_presets_are_the_default_parameters_with_their_ranges():
+    assert set(CLOTHS) == {"pool-worsted", "snooker-napped"}
+    for cloth in CLOTHS.values():
+        for f in ("mu_slide", "mu_roll", "spin_decay", "cushion_restitution",
+                  "cushion_friction"):
+            m = getattr(cloth, f)
+            assert m.low <= m.value <= m.high and m.source, (cloth.name, f)
+    assert POOL_WORSTED.apply(POOL_PARAMS) == POOL_PARAMS
+    assert SNOOKER_NAPPED.apply(SNOOKER_PARAMS) == SNOOKER_PARAMS
+    assert params_for(T) == POOL_PARAMS and params_for(SNOOKER) == SNOOKER_PARAMS
+    on_snooker_cloth = params_for(T, "snooker-napped")
+    assert on_snooker_cloth.mu_slide == 0.212 and on_snooker_cloth.ball_mass == 0.170
+    with pytest.raises(ValueError, match="cloth"):
+        params_for(T, "felt")
+    # a slower cloth: the same stroke rolls less far
+    s = Stroke(angle=90.0, speed=0.3)
+    slow = replace(POOL_PARAMS, mu_roll=POOL_WORSTED.mu_roll.high)
+    assert (simulate(T, {"cue": (635.0, 300.0)}, s, slow).final["cue"][1]
+            < simulate(T, {"cue": (635.0, 300.0)}, s).final["cue"][1])

@@ -1,0 +1,133 @@
+"""Strict input (issue 12 §1): every malformed record under ``tests/data/bad_input/`` is
+refused with an error object and exit status 2, the rulings before the bad action standing;
+the Python API refuses the same inputs. A missing optional field stays fine."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from cuesport.cli import main
+from cuesport.protocol import RefereeSession, referee
+from cuesport.record import RecordError, loads
+
+BAD = Path(__file__).resolve().parents[1] / "data" / "bad_input"
+
+# file -> (a word the error must contain, rulings that stand before it; None: no ruling at all,
+# the file itself is refused)
+CASES: dict[str, tuple[str, int | None]] = {
+    "invalid_utf8.json": ("not UTF-8", None),
+    "utf16.json": ("byte-order mark", None),
+    "utf8_bom.json": ("byte-order mark", None),
+    "nested_1000.json": ("nested too deeply", None),
+    "nested_actions.json": ("nested too deeply", None),
+    "huge_int.json": ("too long", None),
+    "huge_float.json": ("out of range", None),
+    "nan.json": ("NaN", None),
+    "duplicate_key.json": ("appears twice", None),
+    "protocol_true.json": ("protocol", None),
+    "rules_bool_as_int.json": ("rules.four_snookers_rule", None),
+    "player_true.json": ("shot.player", 1),
+    "player_string.json": ("shot.player", 1),
+    "coordinates_strings.json": ("shot.after.cue", 1),
+    "event_time_string.json": ("shot.events.0.t", 1),
+    "judgement_int.json": ("shot.judgement.miss", 1),
+}
+
+
+def run_cli(args: list[str], stdin: bytes = b"") -> tuple[int, list[dict[str, object]]]:
+    out, old_out, old_in = io.StringIO(), sys.stdout, sys.stdin
+    sys.stdout = out
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
+    try:
+        code = main(args)
+    finally:
+        sys.stdout, sys.stdin = old_out, old_in
+    return code, [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_bad_file_is_refused_with_exit_2(name: str) -> None:
+    word, standing = CASES[name]
+    code, lines = run_cli(["referee", str(BAD / name)])
+    assert code == 2
+    assert word in str(lines[-1]["error"])
+    if standing is None:
+        assert len(lines) == 1 and set(lines[0]) == {"error"}
+    else:
+        assert [r["action"] for r in lines[:-1]] == list(range(standing))
+        assert lines[-1]["action"] == standing and "legal" in lines[0]
+
+
+@pytest.mark.parametrize("name", ["invalid_utf8.json", "duplicate_key.json", "player_true.json"])
+def test_bad_input_on_stdin_is_refused_the_same(name: str) -> None:
+    code, lines = run_cli(["referee", "-"], (BAD / name).read_bytes())
+    assert code == 2 and CASES[name][0] in str(lines[-1]["error"])
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_python_api_refuses_the_same(name: str) -> None:
+    word, standing = CASES[name]
+    data = (BAD / name).read_bytes()
+    if standing is None:
+        with pytest.raises(RecordError, match=word.replace("(", r"\(")):
+            referee(data)
+    else:
+        out = referee(json.loads(data))  # a dict from a lenient parser: the models still refuse
+        assert len(out) == standing + 1 and word in str(out[-1]["error"])
+
+
+def test_live_session_refuses_a_coerced_action_and_changes_nothing() -> None:
+    live = RefereeSession({"discipline": "snooker", "players": ["Ann", "Bob"]})
+    shot = {"cue_ball": [950, 700], "events": [{"t": 0, "hit": ["cue", "red1"]}]}
+    bad = live.feed({"shot": {"player": True, **shot}})
+    assert "error" in bad and live.index == 0
+    good = live.feed({"shot": {"player": 0, **shot}})
+    assert good["legal"] and live.index == 1
+
+
+def test_loads_keeps_valid_json_and_missing_optional_fields() -> None:
+    assert loads(b'{"a": [1, 2.5, "\xc3\xa9", true, null]}') == {"a": [1, 2.5, "é", True, None]}
+    rec = {"discipline": "snooker", "actions": [{"shot": {"player": 0, "cue_ball": [950, 700]}}]}
+    out = referee(json.dumps(rec).encode())
+    assert len(out) == 1 and "error" not in out[0]  # no cue_ball, no events, no after: fine
+
+
+def test_load_record_streams_actions_in_any_key_order() -> None:
+    from cuesport.record import load_record
+
+    text = ' {"actions" : [ {"a": 1} , [2] ] , "discipline": "snooker" , "rules": {}}\n'
+    header, actions = load_record(text)
+    assert header == {"discipline": "snooker", "rules": {}}
+    assert list(actions) == [{"a": 1}, [2]]
+    header, actions = load_record("[1, 2]")
+    assert header == [1, 2] and list(actions) == []
+
+
+@pytest.mark.parametrize("text, word", [
+    ('{"actions": [], "actions": []}', "appears twice"),
+    ('{"discipline": "snooker", "discipline": "snooker"}', "appears twice"),
+    ('{"actions": [{"shot": {}}, {"x": 1, "x": 2}]}', "appears twice"),
+    ('{"actions": [1, 2,]}', "malformed JSON"),
+    ('{"actions": [1] "rules": {}}', "malformed JSON"),
+    ('{"discipline": "snooker"} x', "extra data"),
+    ('{"actions": [1]', "malformed JSON"),
+])
+def test_load_record_refuses_malformed_text_before_any_ruling(text: str, word: str) -> None:
+    from cuesport.record import load_record
+
+    with pytest.raises(RecordError, match=word):
+        load_record(text)
+
+
+def test_streamed_rulings_equal_whole_record_rulings() -> None:
+    record = json.loads((BAD / "player_true.json").read_bytes())
+    record["actions"] = record["actions"][:1] * 3
+    assert referee(json.dumps(record)) == referee(record)
+    record["actions"] = 5
+    with pytest.raises(RecordError, match="a list of actions"):
+        referee(json.dumps(record))
