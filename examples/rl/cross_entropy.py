@@ -26,9 +26,10 @@ from dataclasses import dataclass
 import numpy as np
 
 import cuesport.envs
+from cuesport.disciplines import table_for
 from cuesport.envs.batch import pot_angle
 from cuesport.envs.core import ACTION_SIZE
-from cuesport.equipment import pockets, table_for
+from cuesport.equipment import pockets
 
 TABLE = table_for("nine-ball")
 CUE = (0.75 * TABLE.width, 0.55 * TABLE.length)

@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from cuesport.equipment import CUE_BALLS, DISCIPLINES
+from cuesport import disciplines
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -20,7 +20,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "comes from its own seed, derived from --seed and i, so every backend gives the same "
         "rows, ordered by index. A summary goes to stderr.",
     )
-    p.add_argument("discipline", choices=DISCIPLINES)
+    p.add_argument("discipline", choices=disciplines.ids())
     p.add_argument("--shots", type=int, default=1000, help="number of strokes")
     p.add_argument("--seed", type=int, default=0, help="master seed")
     p.add_argument("--drill", default="break", choices=("break", "cut"))
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
             balls = data.get("balls", data) if isinstance(data, dict) else None
             if not isinstance(balls, dict):
                 raise BatchError("--position: a JSON object of ball -> [x, y] is expected")
-            cue = CUE_BALLS[args.discipline][0]
+            cue = disciplines.cue_balls(args.discipline)[0]
             spec = from_position(args.discipline, balls, Stroke(0.0, 1.0, cue_ball=cue), noise)
         else:
             spec = drill(args.discipline, args.drill, args.seed, noise)

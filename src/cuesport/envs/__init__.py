@@ -119,7 +119,7 @@ def register() -> bool:
     return True
 
 
-def make(discipline: str = "nine-ball", **kwargs: Any) -> Any:
+def make(discipline: str, **kwargs: Any) -> Any:
     """``gymnasium.make("cuesport/<discipline>-v0", **kwargs)``."""
     try:
         import gymnasium
@@ -129,7 +129,7 @@ def make(discipline: str = "nine-ball", **kwargs: Any) -> Any:
     return gymnasium.make(env_id(discipline), **kwargs)
 
 
-def pettingzoo_env(discipline: str = "nine-ball", **kwargs: Any) -> Any:
+def pettingzoo_env(discipline: str, **kwargs: Any) -> Any:
     """The PettingZoo AEC environment of ``discipline`` (two learning agents)."""
     try:
         from cuesport.envs.aec import CueSportAEC

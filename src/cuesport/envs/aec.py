@@ -29,7 +29,7 @@ class CueSportAEC(AECEnv):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"], "name": "cuesport_v0",  # noqa: RUF012 - AECEnv's
                 "is_parallelizable": False}
 
-    def __init__(self, discipline: str = "nine-ball", *,
+    def __init__(self, discipline: str, *,
                  reward: str | Mapping[str, float] = "points", frames: int = 1,
                  decisions: str = "bot", max_strokes: int = 300, max_speed: float = 8.0,
                  max_elevation: float = 30.0, start: Mapping[str, Any] | None = None,

@@ -32,16 +32,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from cuesport.equipment import (
-    CUE_BALLS,
-    TableSpec,
-    ball_names,
-    head_string_y,
-    pockets,
-    setup,
-    spots,
-    table_for,
-)
+from cuesport import disciplines
+from cuesport.disciplines import ball_names, setup, table_for
+from cuesport.equipment import TableSpec, head_string_y, pockets, spots
 from cuesport.physics import Stroke, StrokeNoise, params_for, simulate
 
 DRILLS: tuple[str, ...] = ("break", "cut")
@@ -61,19 +54,20 @@ class BatchSpec:
     position: Mapping[str, tuple[float, float]]
     stroke: Stroke
     noise: StrokeNoise
+    cue_balls: tuple[str, ...] = ("cue",)  # balls whose pot is a scratch
 
 
 def drill(discipline: str, name: str = "break", seed: int = 0,
           noise: StrokeNoise | None = None) -> BatchSpec:
     """A named drill of ``discipline`` (``seed`` draws the rack where the rules leave it
     free); ``noise`` defaults to the Computational Pool tournaments' noise."""
-    if discipline not in CUE_BALLS:
+    if discipline not in disciplines.ids():
         raise BatchError(f"unknown discipline {discipline!r}; expected one of "
-                         f"{', '.join(CUE_BALLS)}")
+                         f"{', '.join(disciplines.ids())}")
     if name not in DRILLS:
         raise BatchError(f"unknown drill {name!r}; expected one of {', '.join(DRILLS)}")
     table = table_for(discipline)
-    cue = CUE_BALLS[discipline][0]
+    cue = disciplines.cue_balls(discipline)[0]
     noise = noise or StrokeNoise.computational_pool(table.ball_radius)
     if name == "cut":
         target = ball_names(discipline)[-1]
@@ -81,7 +75,7 @@ def drill(discipline: str, name: str = "break", seed: int = 0,
         here = (0.75 * table.width, 0.55 * table.length)
         return BatchSpec(table, {cue: here, target: obj},
                          Stroke(pot_angle(table, here, obj, "top-left"), 2.5, cue_ball=cue),
-                         noise)
+                         noise, disciplines.cue_balls(discipline))
     position = dict(setup(discipline, table, seed))
     if table.kind == "snooker":
         brown = spots(table)["brown"]
@@ -96,7 +90,8 @@ def drill(discipline: str, name: str = "break", seed: int = 0,
     position[cue] = here
     p = position[front]
     angle = math.degrees(math.atan2(p[1] - here[1], p[0] - here[0]))
-    return BatchSpec(table, position, Stroke(angle, speed, height=-0.1, cue_ball=cue), noise)
+    return BatchSpec(table, position, Stroke(angle, speed, height=-0.1, cue_ball=cue), noise,
+                     disciplines.cue_balls(discipline))
 
 
 def pot_angle(table: TableSpec, cue: tuple[float, float], obj: tuple[float, float],
@@ -234,7 +229,7 @@ def write(rows: Sequence[Row], path: str | Path) -> Path:
 def summary(rows: Sequence[Row], spec: BatchSpec) -> dict[str, Any]:
     """Shares of the outcomes: a pot, the cue ball potted, each ball potted."""
     n = max(len(rows), 1)
-    cues = set(CUE_BALLS.get(_discipline_of(spec), ("cue",)))
+    cues = set(spec.cue_balls)
     per: dict[str, int] = {}
     for r in rows:
         for b in r["potted"]:
@@ -247,16 +242,10 @@ def summary(rows: Sequence[Row], spec: BatchSpec) -> dict[str, Any]:
     }
 
 
-def _discipline_of(spec: BatchSpec) -> str:
-    if spec.table.kind == "pool":
-        return "nine-ball"
-    return "snooker-one-red" if "white" in spec.position else "snooker"
-
-
 def from_position(discipline: str, balls: Mapping[str, Sequence[float]], stroke: Stroke,
                   noise: StrokeNoise | None = None) -> BatchSpec:
     """Any position (ball -> (x, y) mm, the cue ball included) and stroke."""
-    if discipline not in CUE_BALLS:
+    if discipline not in disciplines.ids():
         raise BatchError(f"unknown discipline {discipline!r}")
     table = table_for(discipline)
     try:
@@ -265,7 +254,8 @@ def from_position(discipline: str, balls: Mapping[str, Sequence[float]], stroke:
     except (TypeError, ValueError, IndexError) as err:
         raise BatchError(f"bad position or stroke: {err}") from None
     return BatchSpec(table, position, stroke,
-                     noise or StrokeNoise.computational_pool(table.ball_radius))
+                     noise or StrokeNoise.computational_pool(table.ball_radius),
+                     disciplines.cue_balls(discipline))
 
 
 def with_stroke(spec: BatchSpec, values: Sequence[float]) -> BatchSpec:

@@ -19,23 +19,12 @@ from typing import Any, cast
 import numpy as np
 from numpy.typing import NDArray
 
-from cuesport.equipment import (
-    CUE_BALLS,
-    POCKET_NAMES,
-    ball_names,
-    d_centre,
-    head_string_y,
-)
+from cuesport import disciplines
+from cuesport.equipment import POCKET_NAMES, d_centre, head_string_y
 from cuesport.game import Bot, Choose, GameError, Human, Match, MatchFormat, Step, Strike
 from cuesport.physics import Stroke, StrokeNoise
 
-DISCIPLINES: tuple[str, ...] = ("snooker", "snooker-one-red", "eight-ball", "nine-ball",
-                                "ten-ball", "straight-pool")
-# Call-shot disciplines (the shot names a ball and a pocket, or "safety"); the discipline
-# descriptors of issue 11 will carry this fact.
-CALLED: tuple[str, ...] = ("eight-ball", "ten-ball", "straight-pool")
-# Disciplines whose referee scores points; the others count legally potted balls.
-POINTS: tuple[str, ...] = ("snooker", "snooker-one-red", "straight-pool")
+DISCIPLINES: tuple[str, ...] = disciplines.ids()
 ZONES: tuple[str | None, ...] = (None, "D", "kitchen", "table")
 OPTIONS: tuple[str, ...] = ("play", "pass", "replace", "in-hand", "re-break", "re-rack",
                             "re-rack-opponent", "spot-eight", "spot-ball")
@@ -62,7 +51,7 @@ class EnvError(ValueError):
 class Config:
     """What an environment is: see :mod:`cuesport.envs` for each field."""
 
-    discipline: str = "nine-ball"
+    discipline: str
     opponent: str = "bot:easy"  # bot:LEVEL or self
     seat: int | None = 0  # the agent's seat; None: drawn at each reset
     reward: Mapping[str, float] = field(default_factory=lambda: {"points": 1.0})
@@ -123,16 +112,17 @@ def stroke_noise(name: str, radius: float) -> StrokeNoise:
     return Bot(name).noise
 
 
-def cue_ball(discipline: str, seat: int) -> str:
-    names = CUE_BALLS[discipline]
-    return names[seat] if len(names) > 1 else names[0]
+def object_balls(d: disciplines.Discipline) -> tuple[str, ...]:
+    """The balls a stroke may aim at, nominate or call; where each player has his own
+    cue ball (1-red), the opponent's is one of them."""
+    if len(d.cue_balls) > 1:
+        return d.ball_names
+    return tuple(b.name for b in d.object_balls)
 
 
-def object_balls(discipline: str) -> tuple[str, ...]:
-    cues = CUE_BALLS[discipline]
-    if discipline == "snooker-one-red":
-        return tuple(ball_names(discipline))  # the opponent's cue ball is an object ball
-    return tuple(b for b in ball_names(discipline) if b not in cues)
+def scores_points(d: disciplines.Discipline) -> bool:
+    """The referee scores points (snooker, 1-red, 14.1); the others count racks."""
+    return d.family == "snooker" or d.target
 
 
 def _unit(a: float) -> float:
@@ -165,9 +155,10 @@ class Table:
         config.check()
         self.config = config
         self.discipline = config.discipline
+        self.facts = disciplines.find(config.discipline)
         self.weights = dict(config.reward)
-        self.names = ball_names(self.discipline)
-        self.objects = object_balls(self.discipline)
+        self.names = self.facts.ball_names
+        self.objects = object_balls(self.facts)
         self.match: Match
         self.seat = 0
         self.strokes = 0
@@ -278,7 +269,7 @@ class Table:
         """The decoded strike, then its corrections (tried in this order)."""
         m, cfg = self.match, self.config
         st = m.state
-        cue = cue_ball(self.discipline, who)
+        cue = self.facts.cue_ball_of(who)
         side, height = a[2] * MAX_TIP, a[3] * MAX_TIP
         off = math.hypot(side, height)
         if off > MAX_TIP:
@@ -381,9 +372,9 @@ class Table:
         breaking = bool(getattr(st, "breaking", False))
         live = not st.frame_over and not m.over
         return {
-            "nominate": live and self.discipline == "snooker" and (
+            "nominate": live and self.facts.nominates and (
                 getattr(st, "phase", "") == "colour" or bool(getattr(st, "free_ball", False))),
-            "call": live and self.discipline in CALLED and not breaking,
+            "call": live and self.facts.called_shots and not breaking,
             "push_out": live and bool(getattr(st, "push_out", False)),
             "free_ball": bool(ruling.get("free_ball", False)),
             "breaking": breaking,
@@ -443,7 +434,7 @@ class Table:
             if s.kind != "action" or s.ruling is None or s.action is None:
                 continue
             r = s.ruling
-            if self.discipline in POINTS:
+            if scores_points(self.facts):
                 for i in (0, 1):
                     pts[i] += float(r["points"][i])
             elif "shot" in s.action and r.get("legal", True) and s.player is not None:

@@ -19,7 +19,7 @@ class CueSportEnv(gym.Env[dict[str, Any], NDArray[np.float32]]):
 
     metadata = {"render_modes": ["ansi", "svg"], "render_fps": 1}  # noqa: RUF012 - Env's
 
-    def __init__(self, discipline: str = "nine-ball", *, opponent: str = "bot:easy",
+    def __init__(self, discipline: str, *, opponent: str = "bot:easy",
                  seat: int | None = 0, reward: str | Mapping[str, float] = "points",
                  frames: int = 1, decisions: str = "bot", max_strokes: int = 300,
                  max_speed: float = 8.0, max_elevation: float = 30.0,

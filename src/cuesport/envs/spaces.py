@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 from gymnasium import spaces
 
+from cuesport.disciplines import ball_names
 from cuesport.envs.core import ACTION_SIZE, FLAGS, GROUPS, OPTIONS, ZONES
-from cuesport.equipment import ball_names
 
 
 def action_space() -> spaces.Box:
