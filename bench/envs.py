@@ -10,7 +10,8 @@ Computational Pool noise): wall seconds with 1 and 2 workers, on the local proce
 (1 worker: in this process) and on a local Ray runtime of 2 CPUs (``workers`` chunks in
 flight at once; after a warm-up batch, so Ray's worker start-up is not counted). The cases
 are interleaved ``--repeat`` times; the best and the median are printed, with the load
-average: the machine may be shared.
+average: the machine may be shared. (c) The same scaling from CPU time (see
+:func:`cpu_span`), which a busy machine does not distort as it does wall time.
 """
 
 from __future__ import annotations
@@ -85,19 +86,76 @@ def batch_scaling(shots: int, repeat: int, ray_too: bool) -> None:
               flush=True)
 
 
+def timed_chunk(spec: object, seed: int, a: int, b: int) -> tuple[int, float, int]:
+    """``batch.run_chunk`` with the CPU seconds it took, and in which process."""
+    from cuesport.envs import batch
+
+    c0 = time.process_time()
+    rows = batch.run_chunk(spec, seed, a, b)  # type: ignore[arg-type]
+    return os.getpid(), time.process_time() - c0, len(rows)
+
+
+def cpu_span(shots: int, ray_too: bool) -> None:
+    """Scaling from CPU time, which other tenants of the machine inflate less than wall
+    time: the serial CPU time of every chunk against the critical path of a 2-worker run
+    (the most CPU any one worker spent, plus the driver's own CPU for dispatching and
+    gathering), and against half the workers' total (the work evenly shared). A Ray
+    worker's CPU time includes its runtime threads; Ray's daemons are not counted."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from cuesport.envs import batch
+
+    spec = batch.drill("nine-ball", "break", seed=1)
+    parts = batch.chunks(shots, 2)
+    c0 = time.process_time()
+    for a, b in parts:
+        batch.run_chunk(spec, 0, a, b)
+    serial = time.process_time() - c0
+    runs: dict[str, list[tuple[int, float, int]]] = {}
+    drivers: dict[str, float] = {}
+    c0 = time.process_time()
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        runs["local"] = [f.result() for f in [pool.submit(timed_chunk, spec, 0, a, b)
+                                              for a, b in parts]]
+    drivers["local"] = time.process_time() - c0
+    if ray_too:
+        import ray
+
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+        try:
+            task = ray.remote(num_cpus=1)(timed_chunk).remote
+            ray.get([task(spec, 9, 0, 2) for _ in range(4)])  # start the workers
+            c0 = time.process_time()
+            runs["ray"] = ray.get([task(spec, 0, a, b) for a, b in parts])
+            drivers["ray"] = time.process_time() - c0
+        finally:
+            ray.shutdown()
+    for name, out in runs.items():
+        per: dict[int, float] = {}
+        for pid, cpu, _ in out:
+            per[pid] = per.get(pid, 0.0) + cpu
+        span = max(per.values()) + drivers[name]
+        print(f"batch {name}, CPU critical path: serial {serial:.2f} CPU s, 2 workers "
+              f"{span:.2f} CPU s (workers {', '.join(f'{v:.2f}' for v in per.values())}, "
+              f"driver {drivers[name]:.2f} s): {serial / span:.2f}x; with the work evenly "
+              f"shared: {serial / (sum(per.values()) / 2 + drivers[name]):.2f}x", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--strokes", type=int, default=2000)
     ap.add_argument("--shots", type=int, default=400)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-ray", action="store_true")
-    ap.add_argument("--only", choices=("env", "batch"))
+    ap.add_argument("--only", choices=("env", "batch", "cpu"))
     args = ap.parse_args()
     print(f"cores: {os.cpu_count()}, {load()}", flush=True)
-    if args.only != "batch":
+    if args.only in (None, "env"):
         env_rate(args.strokes)
-    if args.only != "env":
+    if args.only in (None, "batch"):
         batch_scaling(args.shots, args.repeat, not args.no_ray)
+    if args.only in (None, "cpu"):
+        cpu_span(args.shots, not args.no_ray)
 
 
 if __name__ == "__main__":

@@ -134,8 +134,9 @@ def run_chunk(spec: BatchSpec, seed: int, start: int, stop: int) -> list[Row]:
 
 
 def chunks(shots: int, workers: int, size: int | None = None) -> list[tuple[int, int]]:
-    """Index ranges: about four chunks per worker (or of ``size`` shots)."""
-    step = size or max(1, math.ceil(shots / (4 * max(workers, 1))))
+    """Index ranges: about eight chunks per worker, so that a slow chunk does not leave
+    the other workers idle at the end (or chunks of ``size`` shots)."""
+    step = size or max(1, math.ceil(shots / (8 * max(workers, 1))))
     return [(a, min(a + step, shots)) for a in range(0, shots, step)]
 
 
