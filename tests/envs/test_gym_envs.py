@@ -174,3 +174,14 @@ def test_agent_noise_is_drawn_from_the_episode_seed() -> None:
     assert noisy != exact and after(1, "medium") == noisy and after(2, "medium") != noisy
     with pytest.raises(ce.EnvError, match="noise"):
         ce.make("nine-ball", noise="loud")
+
+
+def test_reward_weights_add_points_and_frames() -> None:
+    # nine-ball scores no points: a legally potted ball counts one; the rack won counts 10
+    start = {"balls": {"cue": [400.0, 1800.0], "9": [200.0, 2200.0]}, "to_play": 0}
+    env = ce.make("nine-ball", opponent="bot:easy", reward={"points": 1, "frames": 10},
+                  start=start)
+    env.reset(seed=0)
+    ang = math.degrees(math.atan2(2200.0 - 1800.0, 200.0 - 400.0))
+    _, r, term, _, info = env.step(action(angle=ang / 180.0, speed=-0.4))
+    assert info["potted"] == ["9"] and term and r == 11.0
