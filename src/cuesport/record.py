@@ -22,7 +22,7 @@ import json
 import math
 import re
 from collections.abc import Iterator
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import (
     AfterValidator,
@@ -452,7 +452,7 @@ def parse_record(raw: Any) -> FrameRecord:
 def record_schema() -> dict[str, Any]:
     """JSON Schema of the frame record with its actions."""
     schema = TypeAdapter(FrameRecord).json_schema()
-    action = TypeAdapter(Action).json_schema()
+    action = TypeAdapter[Any](cast(Any, Action)).json_schema()
     schema["properties"]["actions"] = {"type": "array", "items": action}
     schema.setdefault("$defs", {}).update(action.pop("$defs", {}))
     return schema
@@ -494,4 +494,4 @@ class ErrorOut(_Model):
 
 def ruling_schema() -> dict[str, Any]:
     """JSON Schema of one line of the referee's output: a ruling or an error object."""
-    return TypeAdapter(RulingOut | ErrorOut).json_schema(by_alias=True)
+    return TypeAdapter[Any](cast(Any, RulingOut | ErrorOut)).json_schema(by_alias=True)

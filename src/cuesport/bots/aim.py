@@ -170,8 +170,8 @@ def in_hand_spots(table: TableSpec, zone: str, balls: Mapping[str, Vec], cue: st
     if zone == "D":
         cx, cy = d_centre(table)
         rad = table.d_radius - 3.0
-        for k in range(9):
-            a = math.pi + math.pi * k / 8
+        for i in range(9):
+            a = math.pi + math.pi * i / 8
             for f in (0.35, 0.9):
                 cands.append((cx + f * rad * math.cos(a), cy - 2.0 + f * rad * math.sin(a)))
     elif zone == "kitchen":

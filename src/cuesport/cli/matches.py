@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("matches", help="list stored matches")
     p.add_argument("--db", help="SQLAlchemy URL (default: SQLite in the user's data dir)")
     p.add_argument("--limit", type=int, default=30)

@@ -9,7 +9,7 @@ import time
 from cuesport import disciplines
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "play", help="play a match between bots, with commentary, stored in the database",
         description="Play a match stroke by stroke on the simulated table; the referee rules "

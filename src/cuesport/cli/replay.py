@@ -7,7 +7,7 @@ import argparse
 import sys
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="replay a stored frame: commentary, check, diagrams")
     p.add_argument("match", type=int, help="match id (see cuesport matches)")
     p.add_argument("--frame", type=int, default=1, help="frame number (default 1)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("serve", help="serve the browser table and the HTTP referee",
                        description="Serve the browser table: play any discipline against a "
                        "bot, on one screen, or with a friend by link; the referee protocol at "

@@ -12,7 +12,7 @@ from cuesport.disciplines import setup, table_for
 from cuesport.equipment import spots
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "simulate",
         help="simulate one stroke from the standard set-up; draw it as SVG or dump it as JSON",

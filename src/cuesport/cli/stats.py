@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("stats", help="statistics per player, per match, head-to-head")
     p.add_argument("--db", help="SQLAlchemy URL (default: SQLite in the user's data dir)")
     p.add_argument("--match", type=int, metavar="ID", help="only this match")

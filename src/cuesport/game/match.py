@@ -223,7 +223,8 @@ class Match:
         """The last ruling of the frame (before any action: the position as set up)."""
         if self.session.rulings:
             return self.session.rulings[-1]
-        return self.referee.ruling(0, Outcome(), self.state, self.lang).to_dict()
+        out: dict[str, Any] = self.referee.ruling(0, Outcome(), self.state, self.lang).to_dict()
+        return out
 
     @property
     def to_play(self) -> int:

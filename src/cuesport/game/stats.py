@@ -146,7 +146,8 @@ def merge(into: PlayerStats, s: PlayerStats) -> None:
 
 def head_to_head(store: Store, a: str, b: str) -> dict[str, Any]:
     """Matches and frames won by each of two players against each other."""
-    res = {"players": [a, b], "matches": [0, 0], "frames": [0, 0], "played": 0}
+    res: dict[str, Any] = {"players": [a, b], "matches": [0, 0], "frames": [0, 0],
+                           "played": 0}
     for m in store.matches(10_000):
         names = list(m.players)
         if sorted(names) != sorted([a, b]):

@@ -20,7 +20,8 @@ router = APIRouter(prefix="/api/matches", tags=["matches"])
 
 
 def hub(request: Request) -> Hub:
-    return request.app.state.hub
+    live: Hub = request.app.state.hub
+    return live
 
 
 def bearer(authorization: Annotated[str | None, Header(max_length=200)] = None) -> str | None:

@@ -50,7 +50,8 @@ class Sessions:
 
 
 def _sessions(request: Request) -> Sessions:
-    return request.app.state.referee_sessions
+    sessions: Sessions = request.app.state.referee_sessions
+    return sessions
 
 LangQuery = Annotated[Literal["en", "ru"], Query()]
 JSON_BODY: dict[str, Any] = {"requestBody": {"required": True, "content": {
