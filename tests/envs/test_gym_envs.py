@@ -185,3 +185,26 @@ def test_reward_weights_add_points_and_frames() -> None:
     ang = math.degrees(math.atan2(2200.0 - 1800.0, 200.0 - 400.0))
     _, r, term, _, info = env.step(action(angle=ang / 180.0, speed=-0.4))
     assert info["potted"] == ["9"] and term and r == 11.0
+
+
+def test_a_match_the_agent_never_plays_is_redrawn_at_reset(monkeypatch) -> None:
+    # the bot breaks into a rack of the 9 alone: it often pots it and wins at once
+    drawn: list[int] = []
+    real = ce.Table._new_match
+
+    def spy(self: ce.Table, rng: object) -> None:
+        drawn.append(1)
+        real(self, rng)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ce.Table, "_new_match", spy)
+    start = {"balls": {"9": [635.0, 1905.0]}, "breaking": True, "to_play": 1}
+    env = ce.make("nine-ball", opponent="bot:strong", seat=0, start=start)
+    counts = []
+    for seed in (0, 1, 0):
+        drawn.clear()
+        obs, info = env.reset(seed=seed)
+        assert obs["to_play"] == 0 and info["winner"] is None  # the agent is to play
+        assert env.unwrapped.table.match.session.actions  # after the bot's break
+        counts.append(len(drawn))
+    assert max(counts) > 1  # the bot won some match outright: it was drawn again
+    assert counts[0] == counts[2]  # the same seed, the same draws

@@ -23,7 +23,9 @@ set-up (or ``start``, a referee-protocol start position, for drills). The agent 
 is then that of the seat to play). The pool lag, lots and stalemates are played by the
 match loop, the opponent's strokes by the bot. One ``step`` is one stroke of the agent: the
 referee rules it, then everything else is played until the agent is to act again (or the
-match ends: ``terminated``). ``max_strokes`` agent strokes (default 300) truncate.
+match ends: ``terminated``). ``max_strokes`` agent strokes (default 300) truncate. A
+match that ends before the agent ever plays (the bot breaks and runs out) is not an
+episode: ``reset`` plays the next match drawn from its seed instead.
 Decisions on offer to the agent (play on or pass back after a foul, replace, re-rack,
 push-out replies) are taken by the medium bot's rule of thumb with ``decisions="bot"``
 (default); with ``decisions="agent"`` they are steps of their own (``flags[decide]`` is 1)

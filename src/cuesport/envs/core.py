@@ -39,6 +39,7 @@ ACTION_SIZE = len(ACTION_FIELDS)
 MAX_TIP = 0.9  # tip offsets are kept inside 0.9 R (the simulator refuses 0.95 R)
 REWARDS: tuple[str, ...] = ("points", "frames", "fouls")
 NOISES: tuple[str, ...] = ("easy", "medium", "strong", "olympiad")
+REDRAWS = 100  # matches drawn at a reset before giving up on the agent reaching the table
 
 Array = NDArray[np.float32]
 
@@ -169,8 +170,17 @@ class Table:
     # ------------------------------------------------------------ episodes
 
     def reset(self, seed: int) -> None:
-        """A new match; everything random in it comes from ``seed``."""
+        """A new match; everything random in it comes from ``seed``. A match that ends
+        before the agent is ever to play (the bot breaks and runs out) is no episode: the
+        next match drawn from the same seed is played instead."""
         rng = random.Random(seed)
+        for _ in range(REDRAWS):
+            self._new_match(rng)
+            if not self.match.over:
+                return
+        raise EnvError(f"the agent never came to the table in {REDRAWS} matches")
+
+    def _new_match(self, rng: random.Random) -> None:
         cfg = self.config
         self.seat = cfg.seat if cfg.seat is not None else rng.randrange(2)
         players: list[Any] = [Human(f"agent {i}", seed=rng.randrange(1 << 30)) for i in (0, 1)]
