@@ -27,9 +27,16 @@ def action(**parts: float) -> np.ndarray:
 
 @pytest.mark.parametrize("discipline", ce.DISCIPLINES)
 def test_check_env_passes_and_the_id_is_registered(discipline: str) -> None:
-    env = gym.make(f"cuesport/{discipline}-v0", opponent="bot:easy", max_strokes=20)
+    # self-play keeps it quick (no bot thinking); the spaces and the API are the same
+    env = gym.make(f"cuesport/{discipline}-v0", opponent="self", max_strokes=20)
     check_env(env.unwrapped, skip_render_check=True)
     assert env.unwrapped.table.discipline == discipline
+
+
+@pytest.mark.parametrize("discipline", ["snooker", "nine-ball"])
+def test_check_env_passes_against_a_bot(discipline: str) -> None:
+    env = gym.make(f"cuesport/{discipline}-v0", opponent="bot:easy", max_strokes=20)
+    check_env(env.unwrapped, skip_render_check=True)
 
 
 def _episode(discipline: str, seed: int, steps: int, **kw: object) -> list[object]:
