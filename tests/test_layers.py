@@ -59,7 +59,9 @@ MUST_NOT_USE: dict[str, set[str]] = {"rules": {"numpy"}, "record": {"numpy"}}
 PENDING: dict[tuple[str, str], str] = {
     ("game", "protocol"): "issue 11: game/match.py and game/diagrams.py use "
                           "protocol.RefereeSession; the session belongs below game",
-    ("rules", "numpy"): "issue 11: rules/snooker_free_ball.py's vectorised search",
+    ("rules", "numpy"): "issue 11: the vectorised snookered-in-hand search of "
+                        "rules/snookered.py (from equipment/geometry.py) and "
+                        "rules/snooker_free_ball.py; loaded only with the snooker referee",
 }
 
 
@@ -162,8 +164,9 @@ def test_the_check_catches_function_local_and_relative_imports(tmp_path: Path) -
         "cuesport/rules/bad.py:3: rules imports cuesport.physics"]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 11: equipment.geometry and the snooker "
-                   "free-ball search use numpy; the referee imports it (rules engineer)")
+@pytest.mark.xfail(strict=True, reason="issue 11: the snooker free-ball search "
+                   "(rules/snookered.py) uses numpy; import cuesport.protocol and the pool "
+                   "referees do not (tests/protocol/test_protocol_machinery.py)")
 def test_the_referee_imports_without_numpy() -> None:
     code = ("import sys; sys.modules['numpy'] = None\n"
             "import cuesport.protocol, cuesport.rules.registry as r, cuesport.disciplines as d\n"

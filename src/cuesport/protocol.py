@@ -20,6 +20,7 @@ from typing import Any
 from cuesport.record import (
     ClaimAction,
     ConcedeAction,
+    CorrectAction,
     DecisionAction,
     FoulAction,
     LagAction,
@@ -46,7 +47,7 @@ class RefereeSession:
         header = parse_record(dict(record) | {"actions": []})
         self.lang = lang
         self.header = header
-        self.referee: Referee = referee_class(header.discipline)(header.rules, header.players)
+        self.referee: Referee[Any] = referee_class(header.discipline)(header.rules, header.players)
         self.state: FrameState = self.referee.initial_state(header.start)
         self.keep = keep  # keep the accepted actions and rulings (for :meth:`record`)
         self.actions: list[dict[str, Any]] = []
@@ -99,6 +100,8 @@ class RefereeSession:
                 return ref.stalemate(state, s)
             case FoulAction(foul=f):
                 return ref.foul(state, f)
+            case CorrectAction(correct=c):
+                return ref.correct(state, c)
         raise RecordError("unknown action")
 
     def record(self) -> dict[str, Any]:

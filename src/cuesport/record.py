@@ -12,7 +12,8 @@ and backward compatible:
 * ``shot.judgement``: ``would_have_been_hit``, ``touching_respot_agreed``,
   ``template_present``, ``announcement_late`` beside the protocol's flags.
 * Actions ``foul`` (a foul by a player while not striking: non-striker, consultation,
-  marker touched), ``lag`` (who won the lag for the break, POOL-1.2).
+  marker touched), ``lag`` (who won the lag for the break, POOL-1.2), ``correct`` (the
+  referee corrects the position: ``{"rule": "SNK-3.7(b)", "remove": ["yellow"]}``).
 * ``stroke: true`` with no events is an addressing contact / a stroke that hit nothing.
 """
 
@@ -21,8 +22,8 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
-from typing import Annotated, Any, Literal, cast
+from collections.abc import Iterator, Mapping
+from typing import Annotated, Any, ClassVar, Literal, TypeVar, cast
 
 from pydantic import (
     AfterValidator,
@@ -30,9 +31,13 @@ from pydantic import (
     ConfigDict,
     Field,
     Strict,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
     TypeAdapter,
     ValidationError,
     field_validator,
+    model_serializer,
     model_validator,
 )
 from pydantic.json_schema import WithJsonSchema
@@ -137,6 +142,8 @@ class Judgement(_Model):
     announcement_late: bool = False  # ONE-2.8.2, ONE-2.9.3
     slow_play: bool = False  # POOL-6.15 (time fouls)
     outside_interference: bool = False  # POOL-1.9, SNK-3.15
+    positioning: bool = False  # ONE-2.6.2: a touch while placing from hand, not a stroke
+    condoned: bool = False  # ONE-2.12.4: the foul was neither called nor claimed in time
 
 
 class Call(_Model):
@@ -243,6 +250,18 @@ class FoulAction(_Model):
     foul: PlayerFoul
 
 
+class Correction(_Model):
+    """The referee corrects the position (extension, optional): balls taken off the table
+    under the rule named, e.g. a colour wrongly respotted (SNK-3.7(b))."""
+
+    rule: str
+    remove: Names = ()
+
+
+class CorrectAction(_Model):
+    correct: Correction
+
+
 ACTION_MODELS: dict[str, type[_Model]] = {
     "shot": ShotAction,
     "decision": DecisionAction,
@@ -252,11 +271,124 @@ ACTION_MODELS: dict[str, type[_Model]] = {
     "lag": LagAction,
     "stalemate": StalemateAction,
     "foul": FoulAction,
+    "correct": CorrectAction,
 }
 Action = (
     ShotAction | DecisionAction | ConcedeAction | ClaimAction | LotsAction | LagAction
-    | StalemateAction | FoulAction
+    | StalemateAction | FoulAction | CorrectAction
 )
+
+
+# ---------------------------------------------------------------- the start position
+
+Coord = StrictInt | StrictFloat
+InHand = Literal["D", "kitchen", "table"]
+StrictPlayer = Annotated[StrictInt, Field(ge=0, le=1)]
+X = TypeVar("X", bound="StartExtras")
+
+
+class StartExtras(_Model):
+    """A discipline's own keys of a start position, beside the common ones of
+    :class:`Start`. Each referee declares its subclass (``Referee.extras_model``); a key
+    no model declares is refused. Fields marked ``exclude`` are read but never printed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False,
+                              populate_by_name=True, strict=False)  # JSON lists as tuples
+
+
+class Start(BaseModel):
+    """A position to start from: a record's ``start`` and a ruling's ``state`` (which is a
+    valid ``start`` of a new record). Parsed by :func:`parse_start` and printed by
+    :meth:`to_json`, and nowhere else (a FEN for cue sports).
+
+    The common keys are typed here; the discipline's own keys stay in ``model_extra``
+    until the referee reads them with :meth:`extras` and its :class:`StartExtras` model.
+    A ball that is null or missing is off the table (or the cue ball in hand).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="allow", allow_inf_nan=False,
+                              populate_by_name=True)
+    COMMON: ClassVar[tuple[str, ...]] = (
+        "balls", "to_play", "score", "break", "options", "in_hand", "frame_over", "winner")
+
+    balls: dict[str, tuple[Coord, Coord] | None]
+    to_play: StrictPlayer = 0
+    score: tuple[StrictInt, StrictInt] = (0, 0)
+    break_: StrictInt = Field(default=0, alias="break", ge=0)
+    options: tuple[str, ...] = ()
+    in_hand: InHand | None = None
+    frame_over: StrictBool = False
+    winner: StrictPlayer | None = None
+
+    def positions(self) -> dict[str, Point]:
+        """The balls on the table, centres as floats."""
+        return {k: (float(v[0]), float(v[1])) for k, v in self.balls.items() if v is not None}
+
+    def extras(self, model: type[X]) -> X:
+        """The discipline's own keys, validated by its model (one error style)."""
+        try:
+            return model.model_validate(self.model_extra or {})
+        except ValidationError as err:
+            raise RecordError(_explain(err, "start")) from None
+
+    @classmethod
+    def of(cls, *, balls: Mapping[str, Point | None], to_play: int, score: tuple[int, int],
+           break_: int, options: tuple[str, ...], in_hand: str | None, frame_over: bool,
+           winner: int | None, extras: StartExtras | None = None) -> Start:
+        """A referee's state as a start (trusted: not validated again)."""
+        extra = {} if extras is None else _fields_json(extras)
+        return cls.model_construct(
+            balls=dict(balls), to_play=to_play, score=score, break_=break_, options=options,
+            in_hand=in_hand, frame_over=frame_over, winner=winner, **extra)
+
+    def to_json(self, only_set: bool = False) -> dict[str, Any]:
+        """The JSON form; ``only_set`` prints only the common keys that were given."""
+        common = {
+            "balls": {k: None if v is None else [v[0], v[1]] for k, v in self.balls.items()},
+            "to_play": self.to_play,
+            "score": [self.score[0], self.score[1]],
+            "break": self.break_,
+            "options": list(self.options),
+            "in_hand": self.in_hand,
+            "frame_over": self.frame_over,
+            "winner": self.winner,
+        }
+        if only_set:
+            given = {"break" if f == "break_" else f for f in self.model_fields_set}
+            common = {k: v for k, v in common.items() if k in given}
+        return common | {k: _jsonable(v) for k, v in (self.model_extra or {}).items()}
+
+    @model_serializer
+    def _serialise(self) -> dict[str, Any]:
+        return self.to_json(only_set=True)
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, tuple | list):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _jsonable(x) for k, x in v.items()}
+    if isinstance(v, BaseModel):
+        return _fields_json(v)
+    return v
+
+
+def _fields_json(m: BaseModel) -> dict[str, Any]:
+    """A model's fields in declaration order (aliases as keys), excluded fields left out."""
+    return {(f.alias or name): _jsonable(getattr(m, name))
+            for name, f in type(m).model_fields.items() if not f.exclude}
+
+
+def parse_start(raw: Any) -> Start:
+    """Validate the common keys of a start position."""
+    if isinstance(raw, Start):
+        return raw
+    if not isinstance(raw, Mapping):
+        raise RecordError("start: a position object is expected")
+    try:
+        return Start.model_validate(dict(raw))
+    except ValidationError as err:
+        raise RecordError(_explain(err, "start")) from None
 
 
 class FrameRecord(_Model):
@@ -266,8 +398,13 @@ class FrameRecord(_Model):
     discipline: Discipline
     players: Annotated[tuple[str, str], Strict(False)] = ("Player 1", "Player 2")
     rules: dict[str, Any] = Field(default_factory=dict)
-    start: dict[str, Any] | None = None
+    start: Start | None = None
     actions: list[Any] = Field(default_factory=list)
+
+    @field_validator("start", mode="before")
+    @classmethod
+    def _start(cls, raw: Any) -> Any:
+        return None if raw is None else parse_start(raw)
 
     @field_validator("protocol", mode="before")
     @classmethod
@@ -415,10 +552,10 @@ def _scan(text: str) -> tuple[Any, list[int]]:
     return header, spans
 
 
-def _explain(err: ValidationError) -> str:
+def _explain(err: ValidationError, prefix: str = "") -> str:
     parts = []
     for e in err.errors()[:3]:
-        loc = ".".join(str(p) for p in e["loc"])
+        loc = ".".join(str(p) for p in (prefix, *e["loc"]) if p != "")
         msg = e["msg"].removeprefix("Value error, ")
         parts.append(f"{loc}: {msg}" if loc else msg)
     return "; ".join(parts)
@@ -449,9 +586,24 @@ def parse_record(raw: Any) -> FrameRecord:
         raise RecordError(_explain(err)) from None
 
 
-def record_schema() -> dict[str, Any]:
-    """JSON Schema of the frame record with its actions."""
+def record_schema(extras: Mapping[str, type[StartExtras]] | None = None) -> dict[str, Any]:
+    """JSON Schema of the frame record with its actions; with ``extras`` (discipline ->
+    its start keys' model, as the referees declare them) the start of each discipline
+    shows its own keys too."""
     schema = TypeAdapter(FrameRecord).json_schema()
+    defs = schema.setdefault("$defs", {})
+    rules = []
+    for discipline, model in (extras or {}).items():
+        part = TypeAdapter(model).json_schema(ref_template="#/$defs/{model}")
+        defs.update(part.pop("$defs", {}))
+        name = model.__name__
+        part.pop("additionalProperties", None)  # beside the common keys of Start
+        defs[name] = part
+        own = {"allOf": [{"$ref": "#/$defs/Start"}, {"$ref": f"#/$defs/{name}"}]}
+        rules.append({"if": {"properties": {"discipline": {"const": discipline}}},
+                      "then": {"properties": {"start": {"anyOf": [own, {"type": "null"}]}}}})
+    if rules:
+        schema["allOf"] = rules
     action = TypeAdapter[Any](cast(Any, Action)).json_schema()
     schema["properties"]["actions"] = {"type": "array", "items": action}
     schema.setdefault("$defs", {}).update(action.pop("$defs", {}))

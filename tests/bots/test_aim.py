@@ -7,8 +7,8 @@ import math
 from cuesport.bots.aim import in_hand_spots, pot_lines, pot_speed, targets_for
 from cuesport.bots.search import playable, refine
 from cuesport.disciplines import setup, table_for
-from cuesport.equipment import in_d
 from cuesport.physics import Stroke, simulate
+from cuesport.rules.in_hand import in_d
 
 
 def test_ghost_ball_line_pots_with_the_refined_aim() -> None:

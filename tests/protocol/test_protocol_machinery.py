@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import cuesport.protocol as protocol
-from cuesport.record import Decision, RecordError, Shot, parse_action, record_schema
+from cuesport.record import Decision, RecordError, Shot, Start, parse_action, record_schema
 from cuesport.rules.base import (
     Foul,
     FrameState,
@@ -33,8 +33,9 @@ class ToyState(FrameState):
 class ToyReferee(Referee):
     discipline = "nine-ball"
 
-    def initial_state(self, start: Any) -> ToyState:
-        balls = (start or {}).get("balls", {"cue": (635.0, 500.0), "1": (635.0, 1905.0)})
+    def initial_state(self, start: Any) -> ToyState:  # a typed Start, or None
+        balls = start.positions() if start is not None else {
+            "cue": (635.0, 500.0), "1": (635.0, 1905.0)}
         self.check_balls(balls, "start")
         return ToyState(balls=freeze_balls(balls))
 
@@ -228,3 +229,60 @@ def test_cli_prints_the_schemas() -> None:
         schema = json.loads(out.stdout)
         assert out.returncode == 0
         assert "$defs" in schema and ("properties" in schema or "anyOf" in schema)
+
+
+def test_record_schema_shows_each_disciplines_start_keys() -> None:
+    from cuesport.cli.referee import _extras
+
+    schema = record_schema(_extras())
+    defs = schema["$defs"]
+    assert {"balls", "to_play", "score", "break", "in_hand"} <= set(defs["Start"]["properties"])
+    assert "phase" in defs["SnookerExtras"]["properties"]
+    assert "groups" in defs["EightBallExtras"]["properties"]
+    rules = {r["if"]["properties"]["discipline"]["const"]: r for r in schema["allOf"]}
+    snooker = rules["snooker"]["then"]["properties"]["start"]["anyOf"][0]["allOf"]
+    assert {"$ref": "#/$defs/SnookerExtras"} in snooker
+
+
+@pytest.mark.parametrize(("discipline", "start", "message"), [
+    ("nine-ball", {"balls": {"1": [600, 600]}, "to_play": True}, "start.to_play"),
+    ("snooker", {"balls": {"red1": ["1", 2]}}, "start.balls.red1"),
+    ("snooker", {"balls": {"red1": [300, 800]}, "breaking": True}, "start.breaking"),
+    ("nine-ball", {"balls": {"1": [600, 600]}, "phase": "reds"}, "start.phase"),
+    ("snooker-one-red", {"balls": {"red": [889, 3245]}, "score": [1, False]}, "start.score"),
+    ("snooker", {"balls": {"red1": [300, 800]}, "in_hand": "kitchen"}, "start.in_hand"),
+])
+def test_start_keys_are_typed_and_each_referee_takes_only_its_own(
+        discipline: str, start: dict[str, Any], message: str) -> None:
+    with pytest.raises(RecordError, match=message.replace(".", r"\.")):
+        protocol.RefereeSession({"discipline": discipline, "start": start})
+
+
+def test_start_prints_as_given_in_the_record_and_in_full_as_a_state() -> None:
+    start = {"balls": {"cue": [600, 700], "1": [635, 1905]}, "to_play": 1}
+    s = protocol.RefereeSession({"discipline": "nine-ball", "start": start})
+    assert s.record()["start"] == start
+    state = s.referee.state_to_json(s.state)
+    assert list(state)[:8] == list(Start.COMMON)
+    again = protocol.RefereeSession({"discipline": "nine-ball", "start": state})
+    assert again.state == s.state
+
+
+def test_the_protocol_and_a_pool_referee_import_without_numpy() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['numpy'] = None\n"
+            "from cuesport.protocol import referee\n"
+            "out = referee({'discipline': 'nine-ball', 'actions': []})\n"
+            "assert out == [], out")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr[-500:]
+
+
+def test_snooker_start_before_position_holds_numbers_only() -> None:
+    start = {"balls": {"red1": [300, 800], "cue": [600, 600]}, "options": ["replace"],
+             "before": {"balls": {"red1": ["300", 800]}, "phase": "reds"}}
+    with pytest.raises(RecordError, match=r"start\.before\.balls\.red1"):
+        protocol.RefereeSession({"discipline": "snooker", "start": start})

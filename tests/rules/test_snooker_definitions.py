@@ -6,7 +6,7 @@ import pytest
 from helpers_snooker import FAR, SPOTS, colours, decision, error, last, position, reds, run, shot
 
 from cuesport.equipment import SNOOKER, pockets
-from cuesport.equipment.geometry import in_d
+from cuesport.rules.in_hand import in_d
 from cuesport.rules.snooker_free_ball import free_ball_snooker, is_snookered
 
 FULL = {**reds(), **colours(), "cue": FAR}

@@ -6,9 +6,9 @@ import math
 
 from helpers_pool import FOOT, KITCHEN, decide, fouls, last, pos, rule, shot
 
-from cuesport.equipment.geometry import interferes_with_rack
 from cuesport.equipment.tables import POOL_9FT
 from cuesport.protocol import RefereeSession
+from cuesport.rules.rack_interference import interferes_with_rack
 
 SP = "straight-pool"
 MID = pos({"cue": (635, 800), "3": (300, 1500), "5": (1000, 1200), "9": (900, 2000),

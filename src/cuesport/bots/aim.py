@@ -18,12 +18,11 @@ from cuesport.equipment import (
     TableSpec,
     d_centre,
     head_string_y,
-    in_d,
     on_table,
     path_clear,
-    playable_from_kitchen,
     pockets,
 )
+from cuesport.rules.in_hand import in_d, playable_from_kitchen
 
 Vec = tuple[float, float]
 MAX_CUT = 72.0  # degrees: thinner cuts are left to luck

@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from cuesport.record import RecordError
+from cuesport.record import RecordError, StartExtras
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -19,12 +19,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
+def _extras() -> dict[str, type[StartExtras]]:
+    """Each discipline's own start keys, as its referee declares them."""
+    from cuesport import disciplines
+    from cuesport.rules.registry import referee_class
+
+    return {d: referee_class(d).extras_model for d in disciplines.ids()}
+
+
 def run(args: argparse.Namespace) -> int:
     from cuesport.protocol import rulings
     from cuesport.record import record_schema, ruling_schema
 
     if args.schema:
-        schema = record_schema() if args.schema == "record" else ruling_schema()
+        schema = record_schema(_extras()) if args.schema == "record" else ruling_schema()
         print(json.dumps(schema, indent=2))
         return 0
     try:

@@ -9,10 +9,10 @@ a step returns a new one, so a rejected action leaves the old state untouched.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -26,6 +26,7 @@ from cuesport.equipment import (
 from cuesport.record import (
     Claim,
     Concede,
+    Correction,
     Decision,
     Lag,
     Lots,
@@ -33,6 +34,9 @@ from cuesport.record import (
     RecordError,
     Shot,
     Stalemate,
+    Start,
+    StartExtras,
+    parse_start,
 )
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
 
@@ -42,7 +46,7 @@ Balls = Mapping[str, Vec]
 OVERLAP_TOL = 1.0  # mm a recorded position may overlap before it is an impossible position
 
 
-def freeze_balls(balls: Mapping[str, Iterable[float]]) -> Balls:
+def freeze_balls(balls: Mapping[str, Sequence[float]]) -> Balls:
     """An immutable copy with float tuples, in a stable (sorted) order."""
     return MappingProxyType({k: (float(v[0]), float(v[1])) for k, v in sorted(balls.items())})
 
@@ -148,24 +152,35 @@ class Ruling:
         return out
 
 
+S = TypeVar("S", bound=FrameState)
+
+
 class Options(BaseModel):
     """Rule options of a discipline (``rules`` in the record). Unknown keys are refused."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)  # no coercion
 
 
-class Referee:
+class Referee(Generic[S]):
     """Base of every discipline's referee.
 
     Subclasses set the class facts and implement :meth:`initial_state`, :meth:`shot`,
-    :meth:`state_from_json`, :meth:`state_to_json` and :meth:`ball_on`; the other actions
+    :meth:`state_from_start`, :meth:`extras_of` and :meth:`ball_on`; the other actions
     have defaults that refuse them with a clear error where a discipline has no such action.
+
+    A start position is a :class:`cuesport.record.Start`: the common keys are parsed by the
+    record, the discipline's own keys by :attr:`extras_model`; a state prints as a start
+    through the same type (:meth:`start_of`).
     """
 
     discipline: ClassVar[str]
     options_model: ClassVar[type[Options]] = Options
     catalog: ClassVar[Catalog] = COMMON_CALLS
     cue_balls: ClassVar[tuple[str, ...]] = ("cue",)
+    extras_model: ClassVar[type[StartExtras]] = StartExtras  # the start's own keys
+    in_hand_zones: ClassVar[tuple[str, ...]] = ()  # the values of in_hand a start may hold
+    start_choices: ClassVar[tuple[str, ...] | None] = None  # open options a start may hold
+    negative_scores: ClassVar[bool] = False  # 14.1 scores may go below zero (P141-4.9)
 
     def __init__(self, rules: Mapping[str, Any] | None = None,
                  players: tuple[str, str] = ("Player 1", "Player 2")) -> None:
@@ -184,60 +199,92 @@ class Referee:
     def make_table(self) -> TableSpec:
         return table_for(self.discipline, getattr(self.options, "table", None))
 
-    def initial_state(self, start: Mapping[str, Any] | None) -> FrameState:
+    def initial_state(self, start: Start | None) -> S:
         raise NotImplementedError
 
-    def state_from_json(self, data: Mapping[str, Any]) -> FrameState:
+    def state_from_start(self, start: Start) -> S:
+        """The state of a start position (its common keys checked by :meth:`check_start`
+        first, its own keys read with ``start.extras(self.extras_model)``)."""
         raise NotImplementedError
 
-    def state_to_json(self, state: FrameState) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def ball_on(self, state: FrameState) -> tuple[str, ...] | None:
+    def extras_of(self, state: S) -> StartExtras | None:
+        """The discipline's own keys of a state, for printing it as a start."""
         return None
 
-    def free_ball(self, state: FrameState) -> bool:
+    def state_from_json(self, data: Mapping[str, Any] | Start) -> S:
+        start = parse_start(data)
+        self.check_start(start)
+        return self.state_from_start(start)
+
+    def start_of(self, state: S, balls: Mapping[str, Vec | None] | None = None) -> Start:
+        return Start.of(balls=state.balls if balls is None else balls, to_play=state.to_play,
+                        score=state.score, break_=state.break_, options=state.options,
+                        in_hand=state.in_hand, frame_over=state.frame_over,
+                        winner=state.winner, extras=self.extras_of(state))
+
+    def state_to_json(self, state: S) -> dict[str, Any]:
+        return self.start_of(state).to_json()
+
+    def check_start(self, start: Start) -> None:
+        """The common keys as this discipline uses them (one error style: ``start.key``)."""
+        if start.in_hand is not None and start.in_hand not in self.in_hand_zones:
+            raise RecordError(f"start.in_hand: {', '.join(map(repr, self.in_hand_zones))} or "
+                              f"null, not {start.in_hand!r}")
+        if self.start_choices is not None:
+            for o in start.options:
+                if o not in self.start_choices:
+                    raise RecordError(f"start.options: {o!r} is not a choice of "
+                                      f"{self.discipline}")
+        if not self.negative_scores and min(start.score) < 0:
+            raise RecordError("start.score: scores are not negative")
+        self.check_balls(start.positions(), "start")
+
+    def ball_on(self, state: S) -> tuple[str, ...] | None:
+        return None
+
+    def free_ball(self, state: S) -> bool:
         return False
 
-    def extra_fields(self, state: FrameState) -> dict[str, Any]:
+    def extra_fields(self, state: S) -> dict[str, Any]:
         """Discipline-specific ruling fields (documented per discipline)."""
         return {}
 
     # ------------------------------------------------------------ actions
 
-    def shot(self, state: FrameState, shot: Shot) -> tuple[Outcome, FrameState]:
+    def shot(self, state: S, shot: Shot) -> tuple[Outcome, S]:
         raise NotImplementedError
 
-    def decision(self, state: FrameState, d: Decision) -> tuple[Outcome, FrameState]:
+    def decision(self, state: S, d: Decision) -> tuple[Outcome, S]:
         raise RecordError(f"no decision is on offer in {self.discipline}")
 
-    def concede(self, state: FrameState, c: Concede) -> tuple[Outcome, FrameState]:
-        from dataclasses import replace
-
+    def concede(self, state: S, c: Concede) -> tuple[Outcome, S]:
         self.require_live(state)
         winner = 1 - c.player
         new = replace(state, frame_over=True, winner=winner, options=())
         return Outcome(calls=(Call.of("conceded", player=self.players[c.player]),
                               Call.of("frame-over", player=self.players[winner]))), new
 
-    def claim(self, state: FrameState, c: Claim) -> tuple[Outcome, FrameState]:
+    def claim(self, state: S, c: Claim) -> tuple[Outcome, S]:
         raise RecordError(f"a claim is not an action of {self.discipline}")
 
-    def lots(self, state: FrameState, lots: Lots) -> tuple[Outcome, FrameState]:
+    def lots(self, state: S, lots: Lots) -> tuple[Outcome, S]:
         raise RecordError(f"drawing lots is not an action of {self.discipline} here")
 
-    def lag(self, state: FrameState, lag: Lag) -> tuple[Outcome, FrameState]:
+    def lag(self, state: S, lag: Lag) -> tuple[Outcome, S]:
         raise RecordError(f"a lag is not an action of {self.discipline}")
 
-    def stalemate(self, state: FrameState, s: Stalemate) -> tuple[Outcome, FrameState]:
+    def stalemate(self, state: S, s: Stalemate) -> tuple[Outcome, S]:
         raise RecordError(f"stalemate is not handled in {self.discipline}")
 
-    def foul(self, state: FrameState, f: PlayerFoul) -> tuple[Outcome, FrameState]:
+    def foul(self, state: S, f: PlayerFoul) -> tuple[Outcome, S]:
         raise RecordError(f"a foul action is not handled in {self.discipline}")
+
+    def correct(self, state: S, c: Correction) -> tuple[Outcome, S]:
+        raise RecordError(f"correct: no position correction is defined in {self.discipline}")
 
     # ------------------------------------------------------------ ruling assembly
 
-    def ruling(self, index: int, outcome: Outcome, state: FrameState, lang: str = "en"
+    def ruling(self, index: int, outcome: Outcome, state: S, lang: str = "en"
                ) -> Ruling:
         return Ruling(
             action=index,
@@ -261,11 +308,11 @@ class Referee:
 
     # ------------------------------------------------------------ input checks
 
-    def require_live(self, state: FrameState) -> None:
+    def require_live(self, state: S) -> None:
         if state.frame_over:
             raise RecordError("the frame is over; no further action is accepted")
 
-    def require_option(self, state: FrameState, d: Decision) -> None:
+    def require_option(self, state: S, d: Decision) -> None:
         if not state.options:
             raise RecordError("no decision is on offer now")
         if d.choice not in state.options:
@@ -319,7 +366,7 @@ class ShotMotion:
     off: tuple[str, ...]
 
 
-def apply_motion(referee: Referee, balls: Balls, shot: Shot,
+def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
                  placed: Mapping[str, Vec] | None = None) -> ShotMotion:
     """Check a shot's events and ``after`` against the position and apply them.
 

@@ -9,11 +9,10 @@ key to ``{"en": template, "ru": template}``; templates use ``str.format`` fields
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-Catalog = Mapping[str, Mapping[str, str]]
+Catalog = dict[str, dict[str, str]]
 LANGS = ("en", "ru")
 
 _EN = (
@@ -59,7 +58,7 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "words":
             return number_words(int(value), self.lang)
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 @dataclass(frozen=True, slots=True)

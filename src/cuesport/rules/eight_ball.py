@@ -17,15 +17,16 @@ foul on the break.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import field_validator
 
 from cuesport.equipment.racks import eight_ball_rack
 from cuesport.record import Call as CallModel
-from cuesport.record import Decision, RecordError
-from cuesport.rules.base import Foul, FrameState, Outcome, freeze_balls
+from cuesport.record import Decision
+from cuesport.rules.base import Foul, Outcome, freeze_balls
 from cuesport.rules.calls import Call, Catalog
-from cuesport.rules.pool import Play, PoolReferee, PoolState, Position, evolve
+from cuesport.rules.pool import Play, PoolExtras, PoolReferee, PoolState, Position, evolve
 
 EIGHT = "8"
 GROUPS = ("solids", "stripes")
@@ -51,25 +52,33 @@ def group_of(ball: str) -> str | None:
     return "solids" if n < 8 else "stripes" if n > 8 else None
 
 
+Group = Literal["solids", "stripes"]
+
+
+class EightBallExtras(PoolExtras):
+    groups: tuple[Group | None, Group | None] = (None, None)  # P8-3.4: after the break
+
+    @field_validator("groups")
+    @classmethod
+    def _pair(cls, g: tuple[Group | None, Group | None]) -> tuple[Group | None, Group | None]:
+        if (g[0] is None) != (g[1] is None) or (g[0] is not None and g[0] == g[1]):
+            raise ValueError("groups is [null, null] or one 'solids' and one 'stripes'")
+        return g
+
+
 class EightBallReferee(PoolReferee):
     discipline = "eight-ball"
     three_foul_rule = False  # P8-3.10: POOL-6.14 does not apply
     catalog = PoolReferee.catalog | EIGHT_CALLS
-    state_keys = (*PoolReferee.state_keys, "groups")
+    extras_model = EightBallExtras
 
     def rack(self, rng: random.Random) -> Position:
         return eight_ball_rack(self.table, rng)  # P8-3.2
 
-    def game_state_from_json(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        g = data.get("groups", [None, None])
-        if (not isinstance(g, list | tuple) or len(g) != 2
-                or any(x not in (None, *GROUPS) for x in g)
-                or (g[0] is None) != (g[1] is None) or (g[0] is not None and g[0] == g[1])):
-            raise RecordError("start: groups is [null, null] or one 'solids' and one 'stripes'")
-        return {"groups": (g[0], g[1])}
+    def game_state_from_start(self, x: PoolExtras) -> dict[str, Any]:
+        return {"groups": x.groups if isinstance(x, EightBallExtras) else (None, None)}
 
-    def extra_fields(self, state: FrameState) -> dict[str, Any]:
-        assert isinstance(state, PoolState)
+    def extra_fields(self, state: PoolState) -> dict[str, Any]:
         return super().extra_fields(state) | {"groups": list(state.groups)}
 
     def cleared(self, state: PoolState, player: int) -> bool:
@@ -77,8 +86,7 @@ class EightBallReferee(PoolReferee):
         return g is not None and not any(group_of(b) == g for b in state.balls if b not in
                                          ("cue", EIGHT))
 
-    def ball_on(self, state: FrameState) -> tuple[str, ...] | None:
-        assert isinstance(state, PoolState)
+    def ball_on(self, state: PoolState) -> tuple[str, ...] | None:
         g = state.groups[state.to_play]
         if g is None:
             return ("open",)  # P8-3.4

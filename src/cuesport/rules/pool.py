@@ -55,22 +55,25 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Strict
+from pydantic import Field, Strict, StrictBool, StrictInt
 
-from cuesport.equipment.geometry import TOUCH_TOL, behind_head_string
-from cuesport.equipment.respot import NoRoomError, nearest_to_head_string, spot_pool_balls
+from cuesport.equipment.geometry import TOUCH_TOL
 from cuesport.record import (
     Call as CallModel,
 )
 from cuesport.record import (
     Concede,
     Decision,
+    Judgement,
     Lag,
     PlayerFoul,
     Point,
     RecordError,
     Shot,
     Stalemate,
+    Start,
+    StartExtras,
+    StrictPlayer,
 )
 from cuesport.rules.base import (
     OVERLAP_TOL,
@@ -80,6 +83,7 @@ from cuesport.rules.base import (
     Options,
     Outcome,
     Referee,
+    ShotMotion,
     Vec,
     apply_motion,
     check_no_overlap,
@@ -87,6 +91,8 @@ from cuesport.rules.base import (
 )
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
 from cuesport.rules.events import first_contacts, index_of_first_contact
+from cuesport.rules.in_hand import KitchenBreach, behind_head_string, kitchen_breach
+from cuesport.rules.respot import NoRoomError, nearest_to_head_string, spot_pool_balls
 
 Position = dict[str, Vec]
 
@@ -126,6 +132,25 @@ class PoolOptions(Options):
     table: Literal["9ft", "8ft", "7ft"] = "9ft"  # spec README, pool tables
     seed: int = 0  # re-racks are drawn reproducibly from this seed
     racks: Annotated[tuple[dict[str, Point], ...], Strict(False)] = ()  # explicit re-racks
+
+
+FoulCount = Annotated[StrictInt, Field(ge=0, le=2)]
+
+
+class PoolExtras(StartExtras):
+    """The keys of a pool start beside the common ones (printed in this order)."""
+
+    breaking: StrictBool = False
+    breaker: StrictPlayer = 0
+    fouls_in_a_row: tuple[FoulCount, FoulCount] = (0, 0)  # POOL-6.14: 0, 1 or 2 each
+    warned: tuple[StrictBool, StrictBool] = (False, False)
+    push_out: StrictBool = False
+    offer: str | None = None
+    reracks: Annotated[StrictInt, Field(ge=0)] = 0
+    spot: tuple[str, ...] = ()
+    # the ruling's "warning" (a bool for the player to play, or a pair), read not printed
+    warning: StrictBool | tuple[StrictBool, StrictBool] | None = Field(default=None,
+                                                                       exclude=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +199,7 @@ class Play:
     in_hand: str | None  # the placement zone this stroke was played with
     breaking: bool
     settled: Mapping[str, Vec]  # balls that fell in by settling, put back (POOL-1.7)
+    kitchen: KitchenBreach | None = None  # POOL-6.11, for a stroke from the kitchen
 
     @property
     def scratch(self) -> bool:
@@ -196,6 +222,19 @@ class Play:
         return {b for b in self.railed if b != "cue"}
 
 
+# the judgement flags that are standard fouls, in the order a ruling lists them
+_JUDGED: tuple[tuple[str, str, Callable[[Judgement], object]], ...] = (
+    ("POOL-6.4", "no-foot-on-floor", lambda j: j.feet_off_floor),  # POOL-6.4
+    ("POOL-6.6", "touched-ball", lambda j: j.touched or j.struck_ball),  # POOL-6.6
+    ("POOL-6.7", "double-hit", lambda j: j.double_hit),  # POOL-6.7
+    ("POOL-6.8", "push-shot", lambda j: j.push_stroke),  # POOL-6.8
+    ("POOL-6.9", "balls-still-moving", lambda j: j.balls_moving),  # POOL-6.9
+    ("POOL-6.12", "cue-on-table", lambda j: j.cue_on_table),  # POOL-6.12
+    ("POOL-6.15", "slow-play", lambda j: j.slow_play),  # POOL-6.15
+    ("POOL-6.16", "ball-on-template", lambda j: j.template_present),  # POOL-6.16
+)
+
+
 def rail_contacts(shot: Shot, start: int, frozen: set[str]) -> frozenset[str]:
     """POOL-8.4: balls driven to a rail after event ``start``; pocketed or off-table balls
     count. A ball frozen to a rail is taken as pressed against that rail on its first
@@ -215,7 +254,7 @@ def rail_contacts(shot: Shot, start: int, frozen: set[str]) -> frozenset[str]:
     return frozenset(out)
 
 
-class PoolReferee(Referee):
+class PoolReferee(Referee[PoolState]):
     """Shared pool logic; subclasses set the facts and implement :meth:`judge`."""
 
     options_model: ClassVar[type[Options]] = PoolOptions
@@ -224,9 +263,9 @@ class PoolReferee(Referee):
     three_foul_rule: ClassVar[bool] = True  # POOL-6.14 is used by the game
     foul_penalty: ClassVar[int] = 0  # points a standard foul costs (14.1: 1)
     rotation: ClassVar[bool] = False  # lowest ball first (POOL-6.2 in 9- and 10-ball)
-    state_keys: ClassVar[tuple[str, ...]] = (
-        "breaking", "breaker", "fouls_in_a_row", "warned", "push_out", "offer", "reracks",
-        "spot")
+    extras_model: ClassVar[type[PoolExtras]] = PoolExtras
+    in_hand_zones: ClassVar[tuple[str, ...]] = ("kitchen", "table")
+    negative_scores: ClassVar[bool] = True  # 14.1 scores go below zero (P141-4.9)
 
     # ------------------------------------------------------------ game facts (hooks)
 
@@ -247,111 +286,67 @@ class PoolReferee(Referee):
             return None
         return self.lowest(state.balls) in play.first  # split hit: shooter's favour
 
-    def game_state_from_json(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        return {}
-
-    def game_state_to_json(self, state: PoolState) -> dict[str, Any]:
+    def game_state_from_start(self, x: PoolExtras) -> dict[str, Any]:
+        """The game's own keys of a start (hook): state field -> value."""
         return {}
 
     # ------------------------------------------------------------ state
 
-    def initial_state(self, start: Mapping[str, Any] | None) -> PoolState:
+    def initial_state(self, start: Start | None) -> PoolState:
         if start is None:
             return PoolState(balls=freeze_balls(self.draw_rack(0)), in_hand="kitchen")
         return self.state_from_json(start)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> PoolState:
-        try:
-            return self._state_from_json(data)
-        except RecordError:
-            raise
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
-            raise RecordError(f"start: bad position ({err})") from None
-
-    def _state_from_json(self, data: Mapping[str, Any]) -> PoolState:
-        if not isinstance(data, Mapping):
-            raise RecordError("start: a position object is expected")
-        raw = data.get("balls")
-        if not isinstance(raw, Mapping):
-            raise RecordError("start: 'balls' is required")
-        balls = {k: v for k, v in raw.items() if v is not None}
-        for k, v in balls.items():
-            if not (isinstance(v, list | tuple) and len(v) == 2
-                    and all(isinstance(c, int | float) and not isinstance(c, bool) for c in v)):
-                raise RecordError(f"start: ball {k!r} needs a position [x, y]")
-        fb = freeze_balls(balls)
-        self.check_balls(fb, "start")
-        breaking = bool(data.get("breaking", False))
-        in_hand = data.get("in_hand")
+    def state_from_start(self, start: Start) -> PoolState:
+        x = start.extras(self.extras_model)
+        fb = freeze_balls(start.positions())
+        in_hand: str | None = start.in_hand
         if "cue" in fb and in_hand is not None:
             raise RecordError("start: the cue ball is on the table, so it is not in hand")
-        if "cue" not in fb and in_hand is None and not data.get("frame_over", False):
-            in_hand = "kitchen" if breaking else self.foul_in_hand
-        if in_hand not in (None, "kitchen", "table"):
-            raise RecordError(f"start: in_hand must be 'kitchen', 'table' or null, not {in_hand!r}")
-        to_play = _player(data.get("to_play", 0), "to_play")
-        winner = data.get("winner")
-        if winner is not None:
-            winner = _player(winner, "winner")
-        options = tuple(data.get("options", ()))
-        offer = data.get("offer")
-        if options and offer is None:
+        if "cue" not in fb and in_hand is None and not start.frame_over:
+            in_hand = "kitchen" if x.breaking else self.foul_in_hand
+        if start.options and x.offer is None:
             raise RecordError("start: open options need their 'offer'")
-        spot = tuple(str(b) for b in data.get("spot", ()))
-        for b in spot:
+        for b in x.spot:
             self.check_name(b)
         state = PoolState(
-            balls=fb,
-            to_play=to_play,
-            score=_pair(data.get("score", (0, 0)), int, "score"),
-            break_=int(data.get("break", 0)),
-            options=options,
-            in_hand=in_hand,
-            frame_over=bool(data.get("frame_over", False)),
-            winner=winner,
-            breaking=breaking,
-            breaker=_player(data.get("breaker", 0), "breaker"),
-            fouls_in_a_row=_pair(data.get("fouls_in_a_row", (0, 0)), int, "fouls_in_a_row"),
-            warned=self._warned(data, _player(data.get("to_play", 0), "to_play")),
-            push_out=bool(data.get("push_out", False)),
-            offer=offer,
-            reracks=int(data.get("reracks", 0)),
-            spot=spot,
+            balls=fb, to_play=start.to_play, score=start.score, break_=start.break_,
+            options=start.options, in_hand=in_hand, frame_over=start.frame_over,
+            winner=start.winner, breaking=x.breaking, breaker=x.breaker,
+            fouls_in_a_row=x.fouls_in_a_row, warned=self._warned(x, start.to_play),
+            push_out=x.push_out, offer=x.offer, reracks=x.reracks, spot=x.spot,
         )
-        if any(n < 0 or n > 2 for n in state.fouls_in_a_row):
-            raise RecordError("start: fouls_in_a_row is 0, 1 or 2 for each player")
-        return evolve(state, **self.game_state_from_json(data))
+        return evolve(state, **self.game_state_from_start(x))
 
     @staticmethod
-    def _warned(data: Mapping[str, Any], to_play: int) -> tuple[bool, bool]:
+    def _warned(x: PoolExtras, to_play: int) -> tuple[bool, bool]:
         """``warned`` ([bool, bool]); the ruling's ``warning`` (a bool for the player to
         play, or a pair) is accepted too."""
-        if "warned" in data:
-            return _pair(data["warned"], bool, "warned")  # type: ignore[no-any-return]
-        w = data.get("warning", False)
+        if "warned" in x.model_fields_set or x.warning is None:
+            return x.warned
+        w = x.warning
         if isinstance(w, bool):
             return (w, False) if to_play == 0 else (False, w)
-        return _pair(w, bool, "warning")  # type: ignore[no-any-return]
+        return w
 
-    def state_to_json(self, state: FrameState) -> dict[str, Any]:
-        assert isinstance(state, PoolState)
-        out = state.common_json()
+    def extras_of(self, state: PoolState) -> PoolExtras:
+        model = self.extras_model
+        return model.model_construct(**{
+            k: getattr(state, k) for k, f in model.model_fields.items() if not f.exclude})
+
+    def state_to_json(self, state: PoolState) -> dict[str, Any]:
+        balls: dict[str, Vec | None] = dict(state.balls)
         if state.in_hand:
-            out["balls"]["cue"] = None
-        for key in self.state_keys:
-            value = getattr(state, key)
-            out[key] = list(value) if isinstance(value, tuple) else value
-        out.update(self.game_state_to_json(state))
-        return out
+            balls["cue"] = None
+        return self.start_of(state, balls).to_json()
 
-    def ball_on(self, state: FrameState) -> tuple[str, ...] | None:
+    def ball_on(self, state: PoolState) -> tuple[str, ...] | None:
         if not self.rotation:
             return None
         low = self.lowest(state.balls)  # POOL-6.2: the lowest ball first
         return (low,) if low else None
 
-    def extra_fields(self, state: FrameState) -> dict[str, Any]:
-        assert isinstance(state, PoolState)
+    def extra_fields(self, state: PoolState) -> dict[str, Any]:
         p = state.to_play
         out = {
             "fouls_in_a_row": list(state.fouls_in_a_row),
@@ -483,14 +478,48 @@ class PoolReferee(Referee):
                 or p[1] >= self.table.length - lim)
 
     def read(self, state: PoolState, shot: Shot) -> Play:
-        placed: dict[str, Vec] = {}
+        """Read a stroke once (placement, pots, settling, first contact, rails, the kitchen);
+        the fouls and the games only query the :class:`Play`."""
+        placed = self.placement(state, shot)
+        before = freeze_balls({**state.balls, **placed}) if placed else state.balls
+        self.check_declarations(state, shot, before)
+        motion = apply_motion(self, state.balls, shot, placed)
+        settled, after = self.settled(shot, before, motion)
+        first, i0, on_rail = self.contacts(shot, before, motion)
+        railed = rail_contacts(shot, i0, on_rail) if i0 is not None else frozenset()
+        kitchen = None
+        if state.in_hand == "kitchen" and placed and behind_head_string(placed["cue"], self.table):
+            kitchen = kitchen_breach(shot.events, first, i0, before, self.table)
+        return Play(
+            shot=shot,
+            player=shot.player,
+            before=before,
+            after=after if after is motion.balls else freeze_balls(after),
+            potted={b: p for b, p in motion.potted.items() if b != "cue" and b not in settled},
+            off=tuple(b for b in motion.off if b != "cue"),
+            cue_potted="cue" in motion.potted,
+            cue_off="cue" in motion.off,
+            first=first,
+            railed=railed,
+            in_hand=state.in_hand,
+            breaking=state.breaking,
+            settled=settled,
+            kitchen=kitchen,
+        )
+
+    @staticmethod
+    def placement(state: PoolState, shot: Shot) -> dict[str, Vec]:
+        """The cue ball placed from hand (POOL-1.5), if it is in hand."""
         if shot.cue_ball is not None:
             if not state.in_hand:
                 raise RecordError("cue_ball: the cue ball is not in hand")
-            placed["cue"] = (float(shot.cue_ball[0]), float(shot.cue_ball[1]))
-        elif state.in_hand and shot.stroke:
+            return {"cue": (float(shot.cue_ball[0]), float(shot.cue_ball[1]))}
+        if state.in_hand and shot.stroke:
             raise RecordError("cue_ball: the cue ball is in hand; say where it was placed")
-        before = freeze_balls({**state.balls, **placed}) if placed else state.balls
+        return {}
+
+    def check_declarations(self, state: PoolState, shot: Shot, before: Balls) -> None:
+        """The called ball, the declared balls and a push out refer to this position."""
         c = shot.call
         if isinstance(c, CallModel):
             self.check_name(c.ball, "called ball")
@@ -505,30 +534,38 @@ class PoolReferee(Referee):
                 raise RecordError("push_out: a push out is not allowed on this shot")
             if shot.player != state.to_play:
                 raise RecordError("push_out: only the player to play may push out")
-        motion = apply_motion(self, state.balls, shot, placed)
-        # POOL-1.7: a pocketed ball that no hit, cushion or cross event set moving fell in by
-        # settling if it fell before the cue ball touched any ball (events are in time
-        # order), or on a stroke that touched none; once balls are in motion an unrecorded
-        # kiss may have moved it, so it counts as pocketed
+
+    def settled(self, shot: Shot, before: Balls, motion: ShotMotion
+                ) -> tuple[dict[str, Vec], Mapping[str, Vec]]:
+        """POOL-1.7: a pocketed ball that no hit, cushion or cross event set moving fell in
+        by settling if it fell before the cue ball touched any ball (events are in time
+        order), or on a stroke that touched none; once balls are in motion an unrecorded
+        kiss may have moved it, so it counts as pocketed. Such a ball goes back where it
+        was. Returns the settled balls and the position at rest."""
         moving = {b for e in shot.events if e.pot is None and e.off is None
                   for b in e.balls()}
         contact = index_of_first_contact(shot.events, "cue")
         settled = {e.pot: before[e.pot] for i, e in enumerate(shot.events)
                    if e.pot is not None and e.pot != "cue" and e.pot not in moving
                    and (contact is None or i < contact)}
-        after: Mapping[str, Vec] = motion.balls
-        if settled:  # POOL-1.7: a ball that falls in by settling goes back where it was
-            after = {**motion.balls, **settled}
-            try:
-                check_no_overlap(after, self.table.ball_radius, "settled")
-            except RecordError:
-                after = spot_pool_balls(list(settled), motion.balls, self.table)
-        potted = {b: p for b, p in motion.potted.items() if b != "cue" and b not in settled}
+        if not settled:
+            return settled, motion.balls
+        after: Mapping[str, Vec] = {**motion.balls, **settled}
+        try:
+            check_no_overlap(after, self.table.ball_radius, "settled")
+        except RecordError:
+            after = spot_pool_balls(list(settled), motion.balls, self.table)
+        return settled, after
+
+    def contacts(self, shot: Shot, before: Balls, motion: ShotMotion
+                 ) -> tuple[tuple[str, ...], int | None, set[str]]:
+        """The first contact(s) of the cue ball and the event index of the first one, with
+        the declarations (POOL-8.4, POOL-6.7): "frozen" names balls frozen to a rail,
+        "touching" balls frozen to the cue ball; a "frozen" ball resting against the cue
+        ball and not against a rail is taken as frozen to the cue ball. Also returns the
+        balls frozen to a rail."""
         first = first_contacts(shot.events, "cue")
         i0 = index_of_first_contact(shot.events, "cue")
-        # declarations (POOL-8.4, POOL-6.7): "frozen" names balls frozen to a rail, "touching"
-        # balls frozen to the cue ball; a "frozen" ball resting against the cue ball and
-        # not against a rail is taken as frozen to the cue ball
         reach = 2.0 * self.table.ball_radius + TOUCH_TOL
         cue_at = before.get("cue")
         on_rail = {b for b in shot.declare.frozen if self.near_rail(before[b])}
@@ -541,101 +578,59 @@ class PoolReferee(Referee):
             if moved and b not in first:
                 first = (b, *first)
                 i0 = -1 if i0 is None else i0
-        railed = rail_contacts(shot, i0, on_rail) if i0 is not None else frozenset()
-        return Play(
-            shot=shot,
-            player=shot.player,
-            before=before,
-            after=after if after is motion.balls else freeze_balls(after),
-            potted=potted,
-            off=tuple(b for b in motion.off if b != "cue"),
-            cue_potted="cue" in motion.potted,
-            cue_off="cue" in motion.off,
-            first=first,
-            railed=railed,
-            in_hand=state.in_hand,
-            breaking=state.breaking,
-            settled=settled,
-        )
+        return first, i0, on_rail
 
     def general_fouls(self, state: PoolState, play: Play) -> list[Foul]:
-        """Section 6 fouls found on one stroke, each with its rule ID."""
-        s, j = play.shot, play.shot.judgement
-        found: list[Foul] = []
-
-        def add(rule: str, name: str) -> None:
-            if rule in self.standard_fouls:
-                found.append(self._f(rule, name))
-
-        if s.player != state.to_play:
-            add("POOL-6.13", "out-of-turn")  # POOL-6.13
-        if j.feet_off_floor:
-            add("POOL-6.4", "no-foot-on-floor")  # POOL-6.4
-        if j.touched or j.struck_ball:
-            add("POOL-6.6", "touched-ball")  # POOL-6.6
-        if j.double_hit:
-            add("POOL-6.7", "double-hit")  # POOL-6.7
-        if j.push_stroke:
-            add("POOL-6.8", "push-shot")  # POOL-6.8
-        if j.balls_moving:
-            add("POOL-6.9", "balls-still-moving")  # POOL-6.9
-        if j.cue_on_table:
-            add("POOL-6.12", "cue-on-table")  # POOL-6.12
-        if j.slow_play:
-            add("POOL-6.15", "slow-play")  # POOL-6.15
-        if j.template_present:
-            add("POOL-6.16", "ball-on-template")  # POOL-6.16
-        if not s.stroke:
-            if not found and not play.settled:
-                add("POOL-6.6", "touched-ball")  # a foul while not striking
+        """Section 6 fouls found on one stroke, each with its rule ID: the referee's
+        judgements first, then what the events show."""
+        found = [self._f(rule, name) for rule, name in self.judged_fouls(state, play)
+                 if rule in self.standard_fouls]
+        if not play.shot.stroke:
+            if not found and not play.settled and "POOL-6.6" in self.standard_fouls:
+                found.append(self._f("POOL-6.6", "touched-ball"))  # a foul while not striking
             return found
+        found += [self._f(rule, name) for rule, name in self.table_fouls(state, play)
+                  if rule in self.standard_fouls]
+        return found
+
+    def judged_fouls(self, state: PoolState, play: Play) -> list[tuple[str, str]]:
+        """The fouls the referee judges (``judgement`` flags, out of turn)."""
+        j = play.shot.judgement
+        out = [("POOL-6.13", "out-of-turn")] if play.player != state.to_play else []  # 6.13
+        out += [(rule, name) for rule, name, seen in _JUDGED if seen(j)]
+        return out
+
+    def table_fouls(self, state: PoolState, play: Play) -> list[tuple[str, str]]:
+        """The fouls the events show: scratch, balls off, placement, first contact, rails."""
+        s = play.shot
+        out: list[tuple[str, str]] = []
         if play.cue_potted:
-            add("POOL-6.1", "scratch")  # POOL-6.1, POOL-8.6
+            out.append(("POOL-6.1", "scratch"))  # POOL-6.1, POOL-8.6
         elif play.cue_off:
-            add("POOL-6.1", "cue-ball-off-table")  # POOL-6.1, POOL-8.5
+            out.append(("POOL-6.1", "cue-ball-off-table"))  # POOL-6.1, POOL-8.5
         if play.off:
-            add("POOL-6.5", "object-ball-off-table")  # POOL-6.5
+            out.append(("POOL-6.5", "object-ball-off-table"))  # POOL-6.5
         if play.in_hand == "kitchen" and s.cue_ball is not None:
             if not behind_head_string(play.before["cue"], self.table):
-                add("POOL-6.10", "bad-cue-ball-placement")  # POOL-6.10
-            else:
-                found.extend(self.kitchen_fouls(play))
+                out.append(("POOL-6.10", "bad-cue-ball-placement"))  # POOL-6.10
+            elif play.kitchen is not None and play.kitchen.foul_name is not None:
+                out.append(("POOL-6.11", play.kitchen.foul_name))  # POOL-6.11, either paragraph
         if s.push_out:
-            return found  # P9-2.4: POOL-6.2 and POOL-6.3 do not apply to a push out
-        first_ok = self.legal_first(state, play)
-        if first_ok is False:
-            add("POOL-6.2", "wrong-ball-first")  # POOL-6.2
+            return out  # P9-2.4: POOL-6.2 and POOL-6.3 do not apply to a push out
+        if self.legal_first(state, play) is False:
+            out.append(("POOL-6.2", "wrong-ball-first"))  # POOL-6.2
         if not play.breaking and not play.potted:
             # POOL-6.3: with nothing pocketed, an object ball must be contacted and then a
             # ball driven to a rail (Ambiguities 3: no contact at all is a foul too)
             if not play.first:
-                add("POOL-6.3", "no-contact")
+                out.append(("POOL-6.3", "no-contact"))
             elif not play.railed:
-                add("POOL-6.3", "no-rail-after-contact")
-        return found
-
-    def kitchen_fouls(self, play: Play) -> list[Foul]:
-        """POOL-6.11: from the kitchen, the cue ball must cross the head string before
-        contacting a ball behind it, and must cross it or contact a ball on or beyond it."""
-        if "POOL-6.11" not in self.standard_fouls:
-            return []
-        events = play.shot.events
-        cross = next((i for i, e in enumerate(events)
-                      if e.cross == "cue" and e.line == "head-string"), None)
-        hit = index_of_first_contact(events, "cue")
-        behind = [b for b in play.first if behind_head_string(play.before[b], self.table)]
-        if play.first and behind and len(behind) == len(play.first) and (
-                cross is None or hit is None or cross > hit):
-            return [self._f("POOL-6.11", "kitchen-ball-first")]
-        if cross is None and not any(
-                not behind_head_string(play.before[b], self.table) for b in play.first):
-            return [self._f("POOL-6.11", "cue-ball-stayed-in-kitchen")]
-        return []
+                out.append(("POOL-6.3", "no-rail-after-contact"))
+        return out
 
     # ------------------------------------------------------------ actions
 
-    def shot(self, state: FrameState, shot: Shot) -> tuple[Outcome, FrameState]:
-        assert isinstance(state, PoolState)
+    def shot(self, state: PoolState, shot: Shot) -> tuple[Outcome, PoolState]:
         self.require_live(state)
         pre_calls: tuple[Call, ...] = ()
         if state.options:
@@ -671,8 +666,7 @@ class PoolReferee(Referee):
     win_call: ClassVar[str] = "rack-to"
     foul_in_hand: ClassVar[str] = "table"  # where a start without the cue ball has it
 
-    def decision(self, state: FrameState, d: Decision) -> tuple[Outcome, FrameState]:
-        assert isinstance(state, PoolState)
+    def decision(self, state: PoolState, d: Decision) -> tuple[Outcome, PoolState]:
         self.require_live(state)
         self.require_option(state, d)
         if d.choice == "spot-ball":  # POOL-1.5: the nearest ball spotted on request
@@ -696,9 +690,8 @@ class PoolReferee(Referee):
                       ) -> tuple[Outcome, PoolState]:
         raise RecordError(f"'{d.choice}' is not a choice in {self.discipline}")
 
-    def foul(self, state: FrameState, f: PlayerFoul) -> tuple[Outcome, FrameState]:
+    def foul(self, state: PoolState, f: PlayerFoul) -> tuple[Outcome, PoolState]:
         """A foul while not striking (e.g. POOL-6.6 touching a ball while addressing)."""
-        assert isinstance(state, PoolState)
         if f.rule == "POOL-6.17":
             # POOL-6.17: unsportsmanlike conduct is normally penalised like a serious foul:
             # the offender loses the rack (a lesser penalty the referee chooses is recorded
@@ -716,13 +709,12 @@ class PoolReferee(Referee):
         new, calls = self.inning(state, new)
         return replace(outcome, calls=(*outcome.calls, *calls)), new
 
-    def concede(self, state: FrameState, c: Concede) -> tuple[Outcome, FrameState]:
+    def concede(self, state: PoolState, c: Concede) -> tuple[Outcome, PoolState]:
         """POOL-1.11: a player who concedes loses."""
         return super().concede(state, c)
 
-    def lag(self, state: FrameState, lag: Lag) -> tuple[Outcome, FrameState]:
+    def lag(self, state: PoolState, lag: Lag) -> tuple[Outcome, PoolState]:
         """POOL-1.2: the winner of the lag chooses who breaks."""
-        assert isinstance(state, PoolState)
         self.require_live(state)
         if not state.breaking or state.options:
             raise RecordError("lag: the lag is only before a break")
@@ -731,10 +723,9 @@ class PoolReferee(Referee):
         return Outcome(calls=(Call.of("lag", player=self.name(lag.winner)),
                               Call.of("breaks", player=self.name(breaks)))), new
 
-    def stalemate(self, state: FrameState, s: Stalemate) -> tuple[Outcome, FrameState]:
+    def stalemate(self, state: PoolState, s: Stalemate) -> tuple[Outcome, PoolState]:
         """POOL-1.12: the game's stalemate rule (P9-2.9, P8-3.11, P10-9.12: the player who
         broke the rack breaks again)."""
-        assert isinstance(state, PoolState)
         self.require_live(state)
         n = state.reracks + 1
         rack = self.draw_rack(n, self.object_balls())
@@ -859,20 +850,3 @@ def lag_winner(a: LagBall, b: LagBall, tol: float = 0.5) -> int | None:
     if abs(a.y - b.y) <= tol:  # the referee cannot tell
         return None
     return 0 if a.y < b.y else 1
-
-
-def _player(v: Any, what: str) -> int:
-    if v not in (0, 1) or isinstance(v, bool):
-        raise RecordError(f"start: {what} must be 0 or 1")
-    return int(v)
-
-
-def _pair(v: Any, kind: type, what: str) -> Any:
-    if not isinstance(v, list | tuple) or len(v) != 2:
-        raise RecordError(f"start: {what} is a pair")
-    if kind is int and not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-        raise RecordError(f"start: {what} holds integers")
-    if kind is bool and not all(isinstance(x, bool) for x in v):
-        raise RecordError(f"start: {what} holds true/false")
-    return (v[0], v[1])
-

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from cuesport import disciplines
 from cuesport.record import RecordError
 from cuesport.rules.base import Referee
 
 
-def referee_class(discipline: str) -> type[Referee]:
+def referee_class(discipline: str) -> type[Referee[Any]]:
     try:
         target = disciplines.find(discipline).referee
     except disciplines.UnknownDiscipline as err:

@@ -32,7 +32,8 @@ Rule options (``rules``): ``four_snookers_rule`` (false), ``total_points`` (fals
 Inputs beyond the protocol core: ``judgement.would_have_been_hit`` (SNK-3.9(b)),
 ``judgement.outside_interference`` (SNK-3.15, SNK-3.8(f)); ``foul`` actions for
 SNK-3.2(b)(ii), SNK-3.14(h), SNK-3.12(d)(ii), SNK-3.12(d)(v), SNK-3.12(a)(ix),
-SNK-3.12(a)(x) and SNK-4.2.
+SNK-3.12(a)(x) and SNK-4.2; a `correct` action takes colours wrongly respotted off the table
+(SNK-3.7(b)).
 """
 
 from __future__ import annotations
@@ -43,19 +44,14 @@ from types import MappingProxyType
 from typing import Any
 
 from cuesport.equipment import COLOUR_VALUES, snooker_setup, snooker_spots
-from cuesport.equipment.geometry import TOUCH_TOL, balls_overlap, in_d, touching_balls
-from cuesport.equipment.respot import NoRoomError, respot_colours
-from cuesport.record import (
-    RecordError,
-    Shot,
-)
+from cuesport.equipment.geometry import TOUCH_TOL, balls_overlap
+from cuesport.record import RecordError, Shot, Start
 from cuesport.rules.base import (
     OVERLAP_TOL,
     Foul,
-    FrameState,
     Outcome,
-    Referee,
     Ruling,
+    ShotMotion,
     Vec,
     apply_motion,
     freeze_balls,
@@ -63,23 +59,26 @@ from cuesport.rules.base import (
 )
 from cuesport.rules.calls import Call
 from cuesport.rules.events import first_contacts
+from cuesport.rules.in_hand import in_d
+from cuesport.rules.respot import respot_colours
 from cuesport.rules.snooker_actions import SnookerActions
 from cuesport.rules.snooker_calls import CATALOG
 from cuesport.rules.snooker_free_ball import free_ball_snooker, is_snookered, miss_geometry
-from cuesport.rules.snooker_penalties import StrokeFacts, foul, stroke_fouls
+from cuesport.rules.snooker_penalties import StrokeFacts, foul, penalty, stroke_fouls
 from cuesport.rules.snooker_state import (
     REDS_SET,
     Snapshot,
+    SnookerExtras,
     SnookerOptions,
     SnookerOutcome,
     SnookerState,
     evolve,
+    extras_of,
     needs_snookers,
     points_remaining,
     sequence_colour,
     snookers_needed,
-    state_from_json,
-    state_to_json,
+    state_from_start,
     turn_phase,
     value,
 )
@@ -95,9 +94,12 @@ MOVED_TOL = 0.5  # mm a touching ball may "move" in a recording before it has mo
 
 
 
-class SnookerReferee(SnookerActions, Referee):
+class SnookerReferee(SnookerActions):
     discipline = "snooker"
     options_model = SnookerOptions
+    extras_model = SnookerExtras
+    in_hand_zones = ("D",)
+    start_choices = ("play", "pass", "replace")
     catalog = CATALOG
     cue_balls = ("cue",)
 
@@ -105,7 +107,7 @@ class SnookerReferee(SnookerActions, Referee):
 
     # ------------------------------------------------------------ state
 
-    def initial_state(self, start: Mapping[str, Any] | None) -> SnookerState:
+    def initial_state(self, start: Start | None) -> SnookerState:
         if start is None:
             o = self.options
             return self.new_frame((o.first_breaker + o.frame - 1) % 2)  # SNK-3.3(b)
@@ -117,15 +119,13 @@ class SnookerReferee(SnookerActions, Referee):
         return SnookerState(balls=freeze_balls(balls), to_play=breaker, in_hand="D",
                             phase="reds", breaker=breaker)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> SnookerState:
-        return state_from_json(data, self.check_balls)
+    def state_from_start(self, start: Start) -> SnookerState:
+        return state_from_start(start, self.check_balls)
 
-    def state_to_json(self, state: FrameState) -> dict[str, Any]:
-        assert isinstance(state, SnookerState)
-        return state_to_json(state)
+    def extras_of(self, state: SnookerState) -> SnookerExtras:
+        return extras_of(state)
 
-    def ball_on(self, state: FrameState) -> tuple[str, ...] | None:
-        assert isinstance(state, SnookerState)
+    def ball_on(self, state: SnookerState) -> tuple[str, ...] | None:
         if state.frame_over:
             return ()
         if state.phase == "reds":
@@ -135,11 +135,10 @@ class SnookerReferee(SnookerActions, Referee):
         c = sequence_colour(state.balls)
         return (c,) if c else ()
 
-    def free_ball(self, state: FrameState) -> bool:
+    def free_ball(self, state: SnookerState) -> bool:
         return bool(getattr(state, "free_ball", False))
 
-    def extra_fields(self, state: FrameState) -> dict[str, Any]:
-        assert isinstance(state, SnookerState)
+    def extra_fields(self, state: SnookerState) -> dict[str, Any]:
         o = getattr(self, "_outcome", None)
         return {
             "phase": state.phase,
@@ -153,7 +152,7 @@ class SnookerReferee(SnookerActions, Referee):
             "review": list(o.review) if isinstance(o, SnookerOutcome) else [],
         }
 
-    def ruling(self, index: int, outcome: Outcome, state: FrameState, lang: str = "en"
+    def ruling(self, index: int, outcome: Outcome, state: SnookerState, lang: str = "en"
                ) -> Ruling:
         self._outcome = outcome  # read by extra_fields for the per-action fields
         return super().ruling(index, outcome, state, lang)
@@ -176,7 +175,7 @@ class SnookerReferee(SnookerActions, Referee):
         not on is not indicated (SNK-3.8(d), SNK-3.8(e))."""
         if "cue" not in state.balls or state.frame_over:
             return ()
-        cached = getattr(self, "_touching", None)
+        cached: tuple[SnookerState, tuple[str, ...]] | None = getattr(self, "_touching", None)
         if cached is not None and cached[0] is state:
             return cached[1]
         near = self.near_cue(state.balls)
@@ -186,19 +185,12 @@ class SnookerReferee(SnookerActions, Referee):
         return found
 
     def near_cue(self, balls: Mapping[str, Vec]) -> list[str]:
-        """Balls touching the cue ball (cached for the last position seen)."""
-        cached = getattr(self, "_near", None)
-        if cached is not None and cached[0] is balls:
-            return cached[1]
-        near: list[str] = []
-        cue = balls.get("cue")
-        if cue is not None:
-            lim = 2.0 * self.table.ball_radius + TOUCH_TOL
-            close = {n: p for n, p in balls.items()
-                     if abs(p[0] - cue[0]) < lim and abs(p[1] - cue[1]) < lim}
-            near = touching_balls("cue", close, self.table.ball_radius)
-        self._near = (balls, near)
-        return near
+        """Balls touching the cue ball (SNK-3.8)."""
+        return self.touching_cue("cue", balls)
+
+    def penalty(self, value: int) -> int:
+        """SNK-3.12: four points unless a higher value applies; never more than seven."""
+        return penalty(value)
 
     def check_balls(self, balls: Mapping[str, Vec], where: str = "position") -> None:
         """As the base check, but only balls that moved since the last position checked
@@ -249,10 +241,7 @@ class SnookerReferee(SnookerActions, Referee):
         """SNK-3.7: respot colours (own spot, else highest free spot, else the line)."""
         if not colours:
             return balls, {}
-        try:
-            new = respot_colours(colours, balls, self.table, tol=TOUCH_TOL)
-        except NoRoomError as err:
-            raise RecordError(str(err)) from None
+        new = self.placing(lambda: respot_colours(colours, balls, self.table, tol=TOUCH_TOL))
         return new, {c: new[c] for c in colours}
 
     @staticmethod
@@ -264,13 +253,9 @@ class SnookerReferee(SnookerActions, Referee):
             return ["SNK-3.7(g): the blue was placed below its spot (no room above)"]
         return []
 
-    def name(self, player: int) -> str:
-        return self.players[player]
-
     # ------------------------------------------------------------ shots
 
-    def shot(self, state: FrameState, shot: Shot) -> tuple[Outcome, FrameState]:
-        assert isinstance(state, SnookerState)
+    def shot(self, state: SnookerState, shot: Shot) -> tuple[Outcome, SnookerState]:
         if state.lots_pending:
             raise RecordError("lots must be drawn for the re-spotted black first (a lots action)")
         for name in (shot.nominate, shot.judgement.struck_ball, *shot.judgement.touched):
@@ -316,60 +301,21 @@ class SnookerReferee(SnookerActions, Referee):
             free = nom  # SNK-3.10(a)(ii): the free ball takes the value of the ball on
         return on, None, free, v_on, False
 
-    def stroke(self, state: SnookerState, shot: Shot) -> tuple[Outcome, FrameState]:
+    def stroke(self, state: SnookerState, shot: Shot) -> tuple[Outcome, SnookerState]:
+        """A stroke in named steps: read it (placement, nomination, touching ball, balls
+        falling by themselves), its fouls, its points and respots, the next state."""
         p = shot.player
         out_of_turn = p != state.to_play  # SNK-3.12(a)(iii), SNK-3.3(b)
-        placed: dict[str, Vec] | None = None
-        misplaced = False
-        if state.in_hand is not None:
-            if shot.cue_ball is None:
-                raise RecordError("the cue ball is in hand: 'cue_ball' gives where it was placed")
-            pos = (float(shot.cue_ball[0]), float(shot.cue_ball[1]))
-            self.check_balls({**state.balls, "cue": pos}, "cue_ball")
-            placed = {"cue": pos}
-            misplaced = not in_d(pos, self.table)  # SNK-3.5: in or on the line of the D
-        elif shot.cue_ball is not None:
-            raise RecordError("the cue ball is not in hand, so 'cue_ball' must be absent")
+        placed, misplaced = self.placement(state, shot)
         start = {**state.balls, **(placed or {})}
         motion = apply_motion(self, state.balls, shot, placed)
         fc = first_contacts(shot.events, "cue")
         on, nominated, free, v_on, unclear = self.nomination(state, shot, out_of_turn, fc)
         targets = on | {free} if free else on
-
-        # SNK-3.8: a touching ball must not be moved; a touching ball on counts as hit
-        pushed: list[str] = []
-        credited = False
-        near = self.near_cue(state.balls) if placed is None else []
-        if near:
-            first_cue = next((e for e in shot.events if "cue" in e.balls()), None)
-            for t in near:
-                involved = any(t in e.balls() for e in shot.events)
-                moved = (first_cue is not None and first_cue.hit is not None
-                         and t in first_cue.hit)
-                shifted = (not involved and t in shot.after
-                           and math.dist(shot.after[t], state.balls[t]) > MOVED_TOL)
-                if (moved or shifted) and not shot.judgement.outside_interference:
-                    pushed.append(t)  # SNK-3.8(b); SNK-3.8(f) when not caused by the striker
-                if t in targets:
-                    credited = True  # SNK-3.8(c)(i),(ii)
-
-        # SNK-3.9: balls falling into a pocket by themselves
+        pushed, credited = self.touching_contact(state, shot, placed, targets)
         fell = self.fell_by_itself(shot)
-        balls: Mapping[str, Vec] = motion.balls
-        pots = dict(motion.potted)
-        review: list[str] = []
-        calls: list[Call] = []
         replay_all = bool(fell) and shot.judgement.would_have_been_hit  # SNK-3.9(b)
-        if replay_all:
-            pots = {b: k for b, k in pots.items() if b not in fell}
-        elif fell:
-            put_back = dict(motion.balls)
-            for b in fell:
-                pots.pop(b, None)  # SNK-3.9(a): replaced, the stroke is ruled as it stands
-                put_back[b] = state.balls[b]
-                calls.append(Call.of("ball-replaced", ball=b))
-            self.check_balls(put_back, "after")
-            balls = put_back
+        balls, pots, calls = self.put_back(state, motion, fell, replay_all)
 
         facts = StrokeFacts(
             phase=state.phase, v_on=v_on, on=on, nominated=nominated, free=free, first=fc,
@@ -386,43 +332,116 @@ class SnookerReferee(SnookerActions, Referee):
             return self.after_foul(state, p, fouls, dict(state.balls), back, calls=calls,
                                    extra_calls=(Call.of("replaced"),))
 
-        # points for the stroke (SNK-3.3(e),(f), SNK-3.10(c)-(e))
-        pts = 0
-        c = sequence_colour(state.balls)
-        if not fouls:
-            if state.phase == "reds":
-                pts = sum(1 for b in pots if b in REDS_SET) + (1 if free in pots else 0)
-            elif state.phase == "colour":
-                pts = value(nominated) if nominated in pots else 0
-            elif c is not None and (c in pots or (free is not None and free in pots)):
-                pts = value(c)  # SNK-3.10(c),(d),(e): only the ball on is scored
-        gone = [b for b in (*pots, *motion.off) if b in COLOUR_VALUES]
-        if not fouls and state.phase == "sequence" and c in pots:
-            gone.remove(c)  # SNK-3.3(f)(iii): a colour potted in sequence stays off
-        # SNK-3.3(g): reds are never respotted; SNK-3.7: colours are
-        balls, respotted = self.respot(gone, balls)
-        review += self.respot_review(respotted)
-        respotted.update({b: state.balls[b] for b in fell})  # SNK-3.9(a): put back
-        if not respotted and not fell:
-            balls = motion.balls  # already frozen
-
-        if not fouls and pts == 0 and free is not None:
-            pink_black = set(state.objects()) <= {"pink", "black"}
-            if not pink_black and free_ball_snooker(balls, self.turn_on(balls), free,
-                                                    self.table):
-                # SNK-3.10(b)(ii), SNK-3.12(a)(vii): snookered the opponent with a free ball
-                fouls = [foul("SNK-3.12(a)(vii)", "free-ball-snooker", v_on)]
-        elif not fouls and pts > 0 and free is not None:
-            review.append("SNK-3.10(b)(ii) not applied: the free-ball stroke scored")
-
-        base = state
+        pts = 0 if fouls else self.points(state, pots, nominated, free)
+        balls, respotted, review = self.respot_after(state, pots, motion, fouls, balls, fell)
+        fouls += self.free_ball_fouls(state, fouls, pts, free, balls, v_on, review)
         if fouls:
             miss = None
             if failed:
                 miss = self.miss(state, shot, start, balls, fouls, targets, free)
-            return self.after_foul(base, p, fouls, balls, respotted, calls=calls,
+            return self.after_foul(state, p, fouls, balls, respotted, calls=calls,
                                    miss=miss, review=review)
-        return self.after_fair(base, p, pts, balls, respotted, state, calls, review)
+        return self.after_fair(state, p, pts, balls, respotted, state, calls, review)
+
+    # ------------------------------------------------------------ reading a stroke
+
+    def placement(self, state: SnookerState, shot: Shot) -> tuple[dict[str, Vec] | None, bool]:
+        """The cue ball placed from hand, and whether it was placed outside the D."""
+        if state.in_hand is None:
+            if shot.cue_ball is not None:
+                raise RecordError("the cue ball is not in hand, so 'cue_ball' must be absent")
+            return None, False
+        if shot.cue_ball is None:
+            raise RecordError("the cue ball is in hand: 'cue_ball' gives where it was placed")
+        pos = (float(shot.cue_ball[0]), float(shot.cue_ball[1]))
+        self.check_balls({**state.balls, "cue": pos}, "cue_ball")
+        return {"cue": pos}, not in_d(pos, self.table)  # SNK-3.5: in or on the line of the D
+
+    def touching_contact(self, state: SnookerState, shot: Shot,
+                         placed: Mapping[str, Vec] | None, targets: frozenset[str]
+                         ) -> tuple[list[str], bool]:
+        """SNK-3.8: a touching ball must not be moved (the balls pushed); a touching ball
+        on counts as hit (credited)."""
+        pushed: list[str] = []
+        credited = False
+        near = self.near_cue(state.balls) if placed is None else []
+        if not near:
+            return pushed, credited
+        first_cue = next((e for e in shot.events if "cue" in e.balls()), None)
+        for t in near:
+            involved = any(t in e.balls() for e in shot.events)
+            moved = first_cue is not None and first_cue.hit is not None and t in first_cue.hit
+            shifted = (not involved and t in shot.after
+                       and math.dist(shot.after[t], state.balls[t]) > MOVED_TOL)
+            if (moved or shifted) and not shot.judgement.outside_interference:
+                pushed.append(t)  # SNK-3.8(b); SNK-3.8(f) when not caused by the striker
+            if t in targets:
+                credited = True  # SNK-3.8(c)(i),(ii)
+        return pushed, credited
+
+    def put_back(self, state: SnookerState, motion: ShotMotion, fell: list[str],
+                 replay_all: bool) -> tuple[Mapping[str, Vec], dict[str, str], list[Call]]:
+        """SNK-3.9: balls that fell by themselves do not count as potted; unless the stroke
+        is replayed (SNK-3.9(b)) they go back where they were (SNK-3.9(a))."""
+        pots = dict(motion.potted)
+        calls: list[Call] = []
+        if replay_all:
+            return motion.balls, {b: k for b, k in pots.items() if b not in fell}, calls
+        if not fell:
+            return motion.balls, pots, calls
+        put_back = dict(motion.balls)
+        for b in fell:
+            pots.pop(b, None)  # SNK-3.9(a): replaced, the stroke is ruled as it stands
+            put_back[b] = state.balls[b]
+            calls.append(Call.of("ball-replaced", ball=b))
+        self.check_balls(put_back, "after")
+        return put_back, pots, calls
+
+    # ------------------------------------------------------------ points and respots
+
+    @staticmethod
+    def points(state: SnookerState, pots: Mapping[str, str], nominated: str | None,
+               free: str | None) -> int:
+        """Points of a stroke without a foul (SNK-3.3(e),(f), SNK-3.10(c)-(e))."""
+        if state.phase == "reds":
+            return sum(1 for b in pots if b in REDS_SET) + (1 if free in pots else 0)
+        if state.phase == "colour":
+            return value(nominated) if nominated is not None and nominated in pots else 0
+        c = sequence_colour(state.balls)
+        if c is not None and (c in pots or (free is not None and free in pots)):
+            return value(c)  # SNK-3.10(c),(d),(e): only the ball on is scored
+        return 0
+
+    def respot_after(self, state: SnookerState, pots: Mapping[str, str], motion: ShotMotion,
+                     fouls: list[Foul], balls: Mapping[str, Vec], fell: list[str]
+                     ) -> tuple[Mapping[str, Vec], dict[str, Vec], list[str]]:
+        """SNK-3.3(g): reds are never respotted; SNK-3.7: colours are, except the colour
+        potted fairly in sequence (SNK-3.3(f)(iii)); SNK-3.9(a) balls are put back."""
+        c = sequence_colour(state.balls)
+        gone = [b for b in (*pots, *motion.off) if b in COLOUR_VALUES]
+        if not fouls and state.phase == "sequence" and c is not None and c in pots:
+            gone.remove(c)  # SNK-3.3(f)(iii): a colour potted in sequence stays off
+        balls, respotted = self.respot(gone, balls)
+        review = self.respot_review(respotted)
+        respotted.update({b: state.balls[b] for b in fell})  # SNK-3.9(a): put back
+        if not respotted and not fell:
+            balls = motion.balls  # already frozen
+        return balls, respotted, review
+
+    def free_ball_fouls(self, state: SnookerState, fouls: list[Foul], pts: int,
+                        free: str | None, balls: Mapping[str, Vec], v_on: int,
+                        review: list[str]) -> list[Foul]:
+        """SNK-3.10(b)(ii), SNK-3.12(a)(vii): a free ball that scored nothing must not
+        snooker the opponent (not with only pink and black left)."""
+        if fouls or free is None:
+            return []
+        if pts > 0:
+            review.append("SNK-3.10(b)(ii) not applied: the free-ball stroke scored")
+            return []
+        pink_black = set(state.objects()) <= {"pink", "black"}
+        if not pink_black and free_ball_snooker(balls, self.turn_on(balls), free, self.table):
+            return [foul("SNK-3.12(a)(vii)", "free-ball-snooker", v_on)]
+        return []
 
     def fell_by_itself(self, shot: Shot) -> list[str]:
         """SNK-3.9: potted balls no other ball touched, or that dropped after the balls
@@ -444,7 +463,7 @@ class SnookerReferee(SnookerActions, Referee):
 
     def after_fair(self, base: SnookerState, p: int, pts: int, balls: Mapping[str, Vec],
                    respotted: dict[str, Vec], before: SnookerState, calls: list[Call],
-                   review: list[str]) -> tuple[Outcome, FrameState]:
+                   review: list[str]) -> tuple[Outcome, SnookerState]:
         frozen = frozen_balls(balls)
         reset = dict(free_ball=False, offender=None, options=(), before=None, miss_count=0,
                      warned=False, replaced=False, in_hand=None)
@@ -485,7 +504,7 @@ class SnookerReferee(SnookerActions, Referee):
 
     def respotted_black(self, new: SnookerState, points: tuple[int, int],
                         respotted: dict[str, Vec], calls: list[Call],
-                        fouls: tuple[Foul, ...] = ()) -> tuple[Outcome, FrameState]:
+                        fouls: tuple[Foul, ...] = ()) -> tuple[Outcome, SnookerState]:
         """SNK-3.4(b): black spotted, lots drawn, the chosen player plays from hand."""
         rest = {k: v for k, v in new.balls.items() if k not in ("black", "cue")}
         balls, spot = self.respot(["black"], rest)
@@ -503,7 +522,7 @@ class SnookerReferee(SnookerActions, Referee):
                    respotted: dict[str, Vec], *, calls: list[Call] | None = None,
                    miss: Snapshot | None = None, review: list[str] | None = None,
                    extra_calls: tuple[Call, ...] = (), keep_chain: bool = False,
-                   in_hand: str | None = None) -> tuple[Outcome, FrameState]:
+                   in_hand: str | None = None) -> tuple[Outcome, SnookerState]:
         """SNK-3.11: penalty to the opponent, turn ends, next player may play or pass."""
         worst_foul = worst(fouls)
         assert worst_foul is not None
@@ -549,7 +568,7 @@ class SnookerReferee(SnookerActions, Referee):
         out_calls += more
         if not new.frame_over:
             # SNK-3.10: after a foul, snookered on every ball on -> FREE BALL
-            free = is_snookered(new.balls, self.turn_on(new.balls), self.table)
+            free = self.snookered_on(new)
             new = evolve(new, free_ball=free)
             if free:
                 out_calls.append(Call.of("free-ball"))
@@ -590,6 +609,10 @@ class SnookerReferee(SnookerActions, Referee):
             return None
         in_hand = state.in_hand
         return Snapshot(state.balls, state.phase, in_hand, full)
+
+    def snookered_on(self, state: SnookerState) -> bool:
+        """SNK-3.10, SNK-2.16: the player to play is snookered on every ball on."""
+        return is_snookered(state.balls, self.turn_on(state.balls), self.table)
 
     def score_call(self, state: SnookerState) -> Call:
         return Call.of("score", a=state.score[0], b=state.score[1])

@@ -1,18 +1,19 @@
 """Snooker actions other than a stroke: fouls without a stroke, repositioning, the
 ``foul`` action, decisions after a foul, conceding, claiming, lots and stalemate.
 
-A mixin of :class:`cuesport.rules.snooker.SnookerReferee` (which provides ``after_foul``,
-``respot``, ``new_frame`` and ``name``).
+The base of :class:`cuesport.rules.snooker.SnookerReferee`, which implements the hooks
+declared here (``after_foul``, ``respot``, ``new_frame``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
 from cuesport.equipment import COLOUR_VALUES
 from cuesport.record import (
     Claim,
     Concede,
+    Correction,
     Decision,
     Lots,
     PlayerFoul,
@@ -20,10 +21,13 @@ from cuesport.record import (
     Shot,
     Stalemate,
 )
-from cuesport.rules.base import Foul, FrameState, Outcome, Vec, apply_motion, freeze_balls
+from cuesport.rules.base import Foul, Outcome, Vec, apply_motion, freeze_balls
 from cuesport.rules.calls import Call
+from cuesport.rules.snooker_base import SnookerFamily
 from cuesport.rules.snooker_penalties import concerned, foul
 from cuesport.rules.snooker_state import (
+    Snapshot,
+    SnookerOptions,
     SnookerOutcome,
     SnookerState,
     evolve,
@@ -31,9 +35,6 @@ from cuesport.rules.snooker_state import (
     turn_phase,
     value,
 )
-
-if TYPE_CHECKING:
-    from cuesport.rules.snooker import SnookerReferee
 
 PLAYER_FOULS = {
     "SNK-3.2(b)(ii)": "marker-touched",
@@ -46,13 +47,32 @@ PLAYER_FOULS = {
 }
 
 
-class SnookerActions:
+class SnookerActions(SnookerFamily[SnookerState]):
     """The non-stroke actions of the snooker referee."""
+
+    options: SnookerOptions
+
+    # ------------------------------------------------------------ hooks (snooker.py)
+
+    def after_foul(self, base: SnookerState, p: int, fouls: list[Foul],
+                   balls: Mapping[str, Vec], respotted: dict[str, Vec], *,
+                   calls: list[Call] | None = None, miss: Snapshot | None = None,
+                   review: list[str] | None = None, extra_calls: tuple[Call, ...] = (),
+                   keep_chain: bool = False, in_hand: str | None = None
+                   ) -> tuple[Outcome, SnookerState]:
+        raise NotImplementedError
+
+    def respot(self, colours: list[str], balls: Mapping[str, Vec]
+               ) -> tuple[Mapping[str, Vec], dict[str, Vec]]:
+        raise NotImplementedError
+
+    def new_frame(self, breaker: int) -> SnookerState:
+        raise NotImplementedError
 
     # ------------------------------------------------------------ fouls without a stroke
 
-    def foul_without_stroke(self: SnookerReferee, state: SnookerState, shot: Shot
-                            ) -> tuple[Outcome, FrameState]:
+    def foul_without_stroke(self, state: SnookerState, shot: Shot
+                            ) -> tuple[Outcome, SnookerState]:
         """SNK-3.11(a): a foul before a stroke ends the turn at once."""
         p = shot.player
         j = shot.judgement
@@ -99,9 +119,8 @@ class SnookerActions:
         return self.after_foul(state, p, fouls, balls, respotted, keep_chain=True,
                                in_hand=in_hand)
 
-    def reposition(
-        self: SnookerReferee, state: SnookerState, shot: Shot
-    ) -> tuple[Outcome, FrameState]:
+    def reposition(self, state: SnookerState, shot: Shot
+    ) -> tuple[Outcome, SnookerState]:
         """SNK-3.15: a ball disturbed other than by the striker is put back, no penalty
         (reds too); ``after`` gives the referee's positions. Also faulty equipment not
         the striker's (SNK-3.18(b)) and a colour wrongly missing (SNK-3.7(c)(i))."""
@@ -118,9 +137,8 @@ class SnookerActions:
         back = {b: pt for b, pt in balls.items() if b not in state.balls}
         return SnookerOutcome(respotted=back, calls=(Call.of("repositioned"),)), new
 
-    def foul(self: SnookerReferee, state: FrameState, f: PlayerFoul) -> tuple[Outcome, FrameState]:
+    def foul(self, state: SnookerState, f: PlayerFoul) -> tuple[Outcome, SnookerState]:
         """Fouls not made with a stroke, named by rule (``foul`` action)."""
-        assert isinstance(state, SnookerState)
         name = PLAYER_FOULS.get(f.rule)
         if name is None:
             raise RecordError(f"foul.rule: {f.rule!r} is not a foul action of snooker; expected "
@@ -160,10 +178,8 @@ class SnookerActions:
 
     # ------------------------------------------------------------ other actions
 
-    def decision(
-        self: SnookerReferee, state: FrameState, d: Decision
-    ) -> tuple[Outcome, FrameState]:
-        assert isinstance(state, SnookerState)
+    def decision(self, state: SnookerState, d: Decision
+    ) -> tuple[Outcome, SnookerState]:
         self.require_option(state, d)
         reset = dict(before=None, miss_count=0, warned=False, replaced=False)
         if d.choice == "play":
@@ -185,15 +201,14 @@ class SnookerActions:
         new = evolve(state, balls=snap.balls, phase=snap.phase, in_hand=snap.in_hand,
                      to_play=offender, options=(), offender=None, free_ball=False, break_=0,
                      replaced=True, warned=warn)
-        calls = [Call.of("replaced"), Call.of("play-again", player=self.name(offender))]
+        said = [Call.of("replaced"), Call.of("play-again", player=self.name(offender))]
         if warn and not state.warned:
             # SNK-3.14(c)(ii): a third failure will award the frame to the opponent
-            calls.append(Call.of("miss-warning", player=self.name(state.to_play)))
+            said.append(Call.of("miss-warning", player=self.name(state.to_play)))
         back = {b: pt for b, pt in snap.balls.items() if b not in state.balls}
-        return SnookerOutcome(respotted=back, calls=tuple(calls)), new
+        return SnookerOutcome(respotted=back, calls=tuple(said)), new
 
-    def concede(self: SnookerReferee, state: FrameState, c: Concede) -> tuple[Outcome, FrameState]:
-        assert isinstance(state, SnookerState)
+    def concede(self, state: SnookerState, c: Concede) -> tuple[Outcome, SnookerState]:
         self.require_live(state)
         if c.player != state.to_play and not state.lots_pending:
             # SNK-4.6(a): only the striker may concede
@@ -212,10 +227,9 @@ class SnookerActions:
             Call.of("conceded", player=self.name(c.player)),
             Call.of("frame-over", player=self.name(winner)))), new
 
-    def claim(self: SnookerReferee, state: FrameState, c: Claim) -> tuple[Outcome, FrameState]:
+    def claim(self, state: SnookerState, c: Claim) -> tuple[Outcome, SnookerState]:
         """SNK-2.1(b): the striker may claim when only the black remains and he leads by
         more than seven."""
-        assert isinstance(state, SnookerState)
         if state.lots_pending:
             raise RecordError("lots must be drawn for the re-spotted black first")
         if set(state.objects()) != {"black"}:
@@ -229,19 +243,49 @@ class SnookerActions:
         return SnookerOutcome(calls=(Call.of("claim", player=self.name(c.player)),
                                      Call.of("frame-over", player=self.name(c.player)))), new
 
-    def lots(self: SnookerReferee, state: FrameState, lots: Lots) -> tuple[Outcome, FrameState]:
+    def lots(self, state: SnookerState, lots: Lots) -> tuple[Outcome, SnookerState]:
         """SNK-3.4(b)(ii),(iii): the player chosen by lot plays the black from hand."""
-        assert isinstance(state, SnookerState)
         self.require_live(state)
         if not state.lots_pending:
             raise RecordError("lots are drawn only for a re-spotted black")
         new = evolve(state, lots_pending=False, to_play=lots.to_play, in_hand="D", break_=0)
         return SnookerOutcome(calls=(Call.of("to-play", player=self.name(lots.to_play)),)), new
 
-    def stalemate(
-        self: SnookerReferee, state: FrameState, s: Stalemate
-    ) -> tuple[Outcome, FrameState]:
+    def correct(self, state: SnookerState, c: Correction) -> tuple[Outcome, SnookerState]:
+        """SNK-3.7(b): a colour respotted in error after being potted in the ascending
+        sequence is removed without penalty when the error is discovered; play goes on."""
+        if c.rule != "SNK-3.7(b)":
+            raise RecordError(f"correct.rule: {c.rule!r}; snooker corrects SNK-3.7(b) only")
+        if not c.remove:
+            raise RecordError("correct.remove: name the colours wrongly respotted")
+        if state.reds or state.phase != "sequence" or state.lots_pending:
+            raise RecordError("correct: colours are taken off only in the sequence "
+                              "(SNK-3.3(f)(iii))")
+        if state.options:
+            raise RecordError(f"correct: player {state.to_play} must first choose: "
+                              f"{', '.join(state.options)}")
+        on_table = state.colours  # in ascending value
+        for b in c.remove:
+            self.check_name(b)
+            if b not in on_table:
+                raise RecordError(f"correct.remove: {b!r} is not a colour on the table")
+        lowest = on_table[:len(set(c.remove))]
+        if set(c.remove) != set(lowest) or "black" in c.remove:
+            # only colours already potted in the sequence can be there in error
+            raise RecordError("correct.remove: only the lowest colours on the table, below "
+                              "the ball on, can have been potted in the sequence")
+        balls = freeze_balls({k: v for k, v in state.balls.items() if k not in c.remove})
+        new = evolve(state, balls=balls)
+        if state.free_ball:  # SNK-3.10: snookered on the ball actually on?
+            new = evolve(new, free_ball=self.snookered_on(new))
+        calls = tuple(Call.of("colour-removed", ball=b) for b in lowest)
+        return SnookerOutcome(calls=calls), new
+
+    def snookered_on(self, state: SnookerState) -> bool:
+        raise NotImplementedError
+
+    def stalemate(self, state: SnookerState, s: Stalemate
+    ) -> tuple[Outcome, SnookerState]:
         """SNK-3.16: scores cancelled, balls reset, the same player breaks again."""
-        assert isinstance(state, SnookerState)
         new = self.new_frame(state.breaker)
         return SnookerOutcome(calls=(Call.of("stalemate"),)), new

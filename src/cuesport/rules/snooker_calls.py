@@ -37,6 +37,8 @@ SNOOKER_CALLS: Catalog = {
     "repositioned": {"en": "Balls repositioned, no penalty",
                      "ru": "Шары восстановлены, без штрафа"},
     "scores-level": {"en": "Scores level", "ru": "Счёт равный"},
+    "colour-removed": {"en": "The {ball} is taken off the table",
+                       "ru": "Шар {ball} снимается со стола"},
 }
 
 CATALOG: Catalog = {**COMMON_CALLS, **SNOOKER_CALLS}

@@ -2,7 +2,7 @@
 
 Snookered after a foul (free ball, SNK-3.10 with SNK-2.16 / SNK-X.2), the free-ball
 snooker foul (SNK-3.10(b)(ii)), and the clear-path tests of foul and a miss (SNK-3.14(c)).
-The geometric algorithms themselves live in :mod:`cuesport.equipment.geometry`.
+The algorithms themselves live in :mod:`cuesport.rules.snookered`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ from collections.abc import Iterable, Mapping
 import numpy as np
 
 from cuesport.equipment import TableSpec
-from cuesport.equipment.geometry import (
+from cuesport.rules.base import Vec
+from cuesport.rules.snooker_state import REDS_SET
+from cuesport.rules.snookered import (
     central_contact_available,
     clear_path_any_part,
     cue_ball_snookered,
@@ -21,8 +23,6 @@ from cuesport.equipment.geometry import (
     partition_balls,
     snookered_in_hand,
 )
-from cuesport.rules.base import Vec
-from cuesport.rules.snooker_state import REDS_SET
 
 
 def is_snookered(balls: Mapping[str, Vec], on: Iterable[str], table: TableSpec) -> bool:

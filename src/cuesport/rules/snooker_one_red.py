@@ -29,7 +29,13 @@ Judgement inputs: the protocol's flags; ``judgement.announcement_late`` on a str
 completes the 70th cannon or 10th hazard (or a later one) says the referee did not make the
 announcement then, so it is made on the next stroke without the flag (ONE-2.8.2, ONE-2.9.3);
 ``judgement.touching_respot_agreed`` (default true) is the players' consent of ONE-2.10;
-``declare.touching`` names balls touching the striker's cue ball (ONE-2.10 fallback). The
+``declare.touching`` names balls touching the striker's cue ball (ONE-2.10 fallback);
+``judgement.positioning`` on a ``stroke: false`` shot with the cue ball in hand is the
+referee's opinion that the tip touched it while positioning it, not in a stroke: the cue
+ball is not in play and nothing happens (ONE-2.6.2); ``judgement.condoned`` says the
+stroke's fouls were neither called by the referee nor claimed by the opponent before the
+next stroke: they are treated as not having happened (ONE-2.12.4), the stroke is scored as
+a fair one (a touch without a stroke changes nothing). The
 flags ``miss``, ``cue_on_table``, ``would_have_been_hit``, ``template_present``,
 ``slow_play`` and ``outside_interference`` belong to other games and are ignored (ONE-2.0:
 no foul and a miss here). ``nominate``, ``call`` and ``push_out`` are refused.
@@ -43,30 +49,25 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Literal
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, StrictInt
 
-from cuesport.equipment.geometry import touching_balls
-from cuesport.equipment.respot import (
-    one_red_opponent_ball,
-    one_red_touching_reset,
-    respot_one_red,
-)
 from cuesport.equipment.tables import snooker_spots
-from cuesport.record import Decision, PlayerFoul, RecordError, Shot
+from cuesport.record import Decision, PlayerFoul, RecordError, Shot, Start, StartExtras
 from cuesport.rules.base import (
     Foul,
     FrameState,
     Options,
     Outcome,
-    Referee,
     Vec,
     apply_motion,
     freeze_balls,
 )
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
+from cuesport.rules.respot import one_red_opponent_ball, one_red_touching_reset, respot_one_red
+from cuesport.rules.snooker_base import SnookerFamily
 from cuesport.rules.snooker_one_red_strokes import (
     StrokeScore,
     all_in_baulk,
@@ -95,6 +96,7 @@ ONE_RED_CALLS: Catalog = {
     "opponent-ball-spotted": {"en": "Opponent's ball on the baulk line",
                               "ru": "Биток соперника выставлен на линию дома"},
     "game-over": {"en": "Game to {player}", "ru": "Партия за игроком {player}"},
+    "not-in-play": {"en": "The cue ball is not in play", "ru": "Биток не в игре"},
 }
 
 
@@ -110,31 +112,36 @@ class OneRedState(FrameState):
     touching: tuple[str, ...] = ()
 
 
+Count = Annotated[StrictInt, Field(ge=0)]
+
+
 class OneRedOptions(Options):
     target: int = Field(default=100, ge=1, description="ONE-2.1: points that win the game")
 
 
-class _Start(BaseModel):
-    """The ``start`` object of a record (and a ruling's ``state``)."""
+class OneRedExtras(StartExtras):
+    """The keys of a snooker 1-red start beside the common ones (printed in this order)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
-
-    balls: dict[str, tuple[float, float] | None]
-    to_play: Literal[0, 1] = 0
-    score: tuple[int, int] = (0, 0)
-    break_: int = Field(default=0, ge=0, alias="break")
-    options: tuple[Literal["play", "in-hand"], ...] = ()
-    in_hand: Literal["D"] | None = None
-    frame_over: bool = False
-    winner: Literal[0, 1] | None = None
-    consecutive_cannons: int = Field(default=0, ge=0)
-    consecutive_hazards: int = Field(default=0, ge=0)
-    cannons_announced: int | None = Field(default=None, ge=0)
-    hazards_announced: int | None = Field(default=None, ge=0)
+    consecutive_cannons: Count = 0
+    consecutive_hazards: Count = 0
+    cannons_announced: Count | None = None
+    hazards_announced: Count | None = None
     red_origin: Literal["SPOT", "PYRAMID", "CENTRE", "SPOT_UNCOUNTED", "NONE"] = "NONE"
-    red_count: int = Field(default=0, ge=0)
-    baulk_window: int | None = Field(default=None, ge=0)
+    red_count: Count = 0
+    baulk_window: Count | None = None
     touching: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Scored:
+    """The points step of a stroke: its score, the series counters after it, and the
+    state of the baulk-line window (ONE-X.4)."""
+
+    score: StrokeScore = field(default_factory=StrokeScore)
+    cannons: int = 0
+    hazards: int = 0
+    k_before: int | None = None
+    satisfied: bool = False
 
 
 def _window(brk: int) -> int | None:
@@ -148,17 +155,23 @@ def _limit(announced: int | None, base: int) -> float:
     return math.inf if announced is None else max(base, announced + 5)
 
 
-class OneRedReferee(Referee):
+class OneRedReferee(SnookerFamily[OneRedState]):
     discipline: ClassVar[str] = "snooker-one-red"
     options_model: ClassVar[type[Options]] = OneRedOptions
     catalog: ClassVar[Catalog] = COMMON_CALLS | ONE_RED_CALLS
     cue_balls: ClassVar[tuple[str, ...]] = CUE
+    extras_model = OneRedExtras
+    in_hand_zones = ("D",)
+    start_choices = ("play", "in-hand")
 
     options: OneRedOptions
 
+    def penalty(self, value: int) -> int:
+        return PENALTY  # ONE-2.12.3: every foul costs 2, whatever the balls
+
     # ------------------------------------------------------------ states
 
-    def initial_state(self, start: Mapping[str, Any] | None) -> OneRedState:
+    def initial_state(self, start: Start | None) -> OneRedState:
         if start is None:
             # ONE-2.3.2: red on the spot, player 0 in hand with the white;
             # ONE-2.3.3: the yellow is not on the table
@@ -167,67 +180,43 @@ class OneRedReferee(Referee):
                                red_origin="SPOT")
         return self.state_from_json(start)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> OneRedState:
-        if not isinstance(data, Mapping):
-            raise RecordError("start: a position object is expected")
-        try:
-            s = _Start.model_validate(dict(data))
-        except ValidationError as err:
-            first = err.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise RecordError(f"start.{where}: {first['msg']}") from None
-        balls = {k: v for k, v in s.balls.items() if v is not None}
-        self.check_balls(freeze_balls(balls), "start")
+    def state_from_start(self, start: Start) -> OneRedState:
+        x = start.extras(OneRedExtras)
+        balls = start.positions()
         if RED not in balls:
             raise RecordError("start: the red is always on the table (ONE-2.7.1)")
-        own = CUE[s.to_play]
-        if s.in_hand == "D" and own in balls:
+        own = CUE[start.to_play]
+        if start.in_hand == "D" and own in balls:
             raise RecordError(f"start: in_hand is 'D' but the {own} is on the table")
-        if min(s.score) < 0:
-            raise RecordError("start.score: scores are not negative")
-        if s.break_ > s.score[s.to_play]:
+        if start.break_ > start.score[start.to_play]:
             raise RecordError("start.break: the break is part of the striker's score")
-        if s.winner is not None and not s.frame_over:
+        if start.winner is not None and not start.frame_over:
             raise RecordError("start.winner: only a finished game has a winner")
-        for name in s.touching:
+        for name in x.touching:
             self.check_name(name)
             if name not in balls:
                 raise RecordError(f"start.touching: ball {name!r} is not on the table")
-        over = s.frame_over
+        over = start.frame_over
         return OneRedState(
-            balls=freeze_balls(balls),
-            to_play=s.to_play,
-            score=s.score,
-            break_=s.break_,
-            options=() if over else s.options,
-            in_hand=None if over or own in balls else "D",
-            frame_over=over,
-            winner=s.winner,
-            consecutive_cannons=s.consecutive_cannons,
-            consecutive_hazards=s.consecutive_hazards,
-            cannons_announced=s.cannons_announced,
-            hazards_announced=s.hazards_announced,
-            red_origin=s.red_origin,
-            red_count=s.red_count,
-            baulk_window=s.baulk_window,
-            touching=s.touching,
+            balls=freeze_balls(balls), to_play=start.to_play, score=start.score,
+            break_=start.break_, options=() if over else start.options,
+            in_hand=None if over or own in balls else "D", frame_over=over,
+            winner=start.winner, consecutive_cannons=x.consecutive_cannons,
+            consecutive_hazards=x.consecutive_hazards, cannons_announced=x.cannons_announced,
+            hazards_announced=x.hazards_announced, red_origin=x.red_origin,
+            red_count=x.red_count, baulk_window=x.baulk_window, touching=x.touching,
         )
 
-    def state_to_json(self, state: FrameState) -> dict[str, Any]:
-        assert isinstance(state, OneRedState)
-        return state.common_json() | {
-            "consecutive_cannons": state.consecutive_cannons,
-            "consecutive_hazards": state.consecutive_hazards,
-            "cannons_announced": state.cannons_announced,
-            "hazards_announced": state.hazards_announced,
-            "red_origin": state.red_origin,
-            "red_count": state.red_count,
-            "baulk_window": state.baulk_window,
-            "touching": list(state.touching),
-        }
+    def extras_of(self, state: OneRedState) -> OneRedExtras:
+        return OneRedExtras.model_construct(
+            consecutive_cannons=state.consecutive_cannons,
+            consecutive_hazards=state.consecutive_hazards,
+            cannons_announced=state.cannons_announced,
+            hazards_announced=state.hazards_announced, red_origin=state.red_origin,
+            red_count=state.red_count, baulk_window=state.baulk_window,
+            touching=state.touching)
 
-    def extra_fields(self, state: FrameState) -> dict[str, Any]:
-        assert isinstance(state, OneRedState)
+    def extra_fields(self, state: OneRedState) -> dict[str, Any]:
         warning = []
         if state.cannons_announced is not None:
             warning.append("seventy-cannons")
@@ -244,10 +233,45 @@ class OneRedReferee(Referee):
 
     # ------------------------------------------------------------ the stroke
 
-    def shot(self, state: FrameState, shot: Shot) -> tuple[Outcome, FrameState]:
-        assert isinstance(state, OneRedState)
+    def shot(self, state: OneRedState, shot: Shot) -> tuple[Outcome, OneRedState]:
+        """A stroke in four steps: read it, find its fouls, score it, the next state."""
         player = shot.player
-        cue, opponent = CUE[player], CUE[1 - player]  # ONE-2.2.2: the striker's own ball
+        cue = CUE[player]  # ONE-2.2.2: the striker's own ball
+        self._check_shot(state, shot, cue)
+        placed = self._placement(state, shot, cue)
+        motion = apply_motion(self, state.balls, shot, placed)
+        objects = {k: v for k, v in state.balls.items() if k != cue}
+        fouls = self._judged_fouls(state, shot)
+        if shot.stroke:
+            fouls += self._stroke_fouls(state, shot, placed, objects, motion.balls)
+        elif not fouls and shot.judgement.positioning:
+            # ONE-2.6.2: touched while being positioned, no stroke attempted: not in play
+            return Outcome(calls=(Call.of("not-in-play"),)), state
+        elif not fouls:
+            fouls.append(self.make_foul("ONE-2.12.1", "foul-before-stroke"))  # ONE-2.12.1
+        scored = _Scored() if fouls else self._score(state, shot, motion.balls, fouls)
+        if shot.judgement.condoned:
+            if not fouls:
+                raise RecordError("judgement.condoned: the stroke has no foul to condone")
+            if not shot.stroke:
+                return Outcome(), state  # ONE-2.12.4: as if the touch had not happened
+            fouls = []  # ONE-2.12.4: not called nor claimed before the next stroke
+            scored = self._score(state, shot, motion.balls, [])
+        balls = dict(motion.balls)
+        respotted: dict[str, Vec] = {}
+        calls: list[Call] = []
+        if fouls:
+            points, changes = self._after_foul(state, shot, balls, respotted, calls)
+        else:
+            points, changes = self._after_fair(state, shot, scored, balls, respotted, calls)
+        changes["touching"] = ()
+        changes.setdefault("to_play", state.to_play)
+        self._touching(balls, changes, shot, respotted, calls)
+        return self._finish(state, changes, points, tuple(fouls), respotted, calls)
+
+    # ------------------------------------------------------------ step 1: read the stroke
+
+    def _check_shot(self, state: OneRedState, shot: Shot, cue: str) -> None:
         j = shot.judgement
         if j.struck_ball is not None:
             self.check_name(j.struck_ball, "judgement.struck_ball ball")
@@ -259,123 +283,142 @@ class OneRedReferee(Referee):
             raise RecordError("nominate, call and push_out are not used in snooker-one-red")
         for name in shot.declare.touching:
             self.check_name(name, "declare.touching ball")
-        placed: dict[str, Vec] | None = None
-        from_hand = cue not in state.balls
+        if j.positioning and (shot.stroke or cue in state.balls):
+            raise RecordError(f"judgement.positioning: a touch of the {cue} in hand while "
+                              "placing it, on a shot with stroke: false (ONE-2.6.2)")
+
+    def _placement(self, state: OneRedState, shot: Shot, cue: str) -> dict[str, Vec] | None:
+        """The striker's cue ball placed in the D when it is in hand (ONE-2.6)."""
         if not shot.stroke:
             if shot.events:
                 raise RecordError("a shot with stroke: false has no events")
-        elif from_hand:
+            return None
+        if cue not in state.balls:
             if shot.cue_ball is None:
                 raise RecordError(f"the {cue} is in hand: cue_ball (its place in the D) "
                                   "is required")
-            placed = {cue: (float(shot.cue_ball[0]), float(shot.cue_ball[1]))}
-        elif shot.cue_ball is not None:
+            return {cue: (float(shot.cue_ball[0]), float(shot.cue_ball[1]))}
+        if shot.cue_ball is not None:
             raise RecordError(f"the {cue} is on the table, not in hand: cue_ball must be "
                               "absent")
-        motion = apply_motion(self, state.balls, shot, placed)
-        events = shot.events
-        objects = {k: v for k, v in state.balls.items() if k != cue}
+        return None
 
-        fouls = self._judged_fouls(state, shot)
-        if shot.stroke:
-            fouls += self._stroke_fouls(state, shot, placed, objects, motion.balls)
-        elif not fouls:
-            fouls.append(Foul("ONE-2.12.1", "foul-before-stroke", PENALTY))  # ONE-2.12.1
+    # ------------------------------------------------------------ step 3: points
 
-        score = StrokeScore()
-        cannons = hazards = 0
+    def _score(self, state: OneRedState, shot: Shot, after: Mapping[str, Vec],
+               fouls: list[Foul]) -> _Scored:
+        """ONE-X.1 points of a stroke without a foul, the series counters, and the fouls
+        that depend on them (ONE-2.8.1, ONE-2.9.2, ONE-2.13.4), added to ``fouls``."""
+        events, cue = shot.events, CUE[shot.player]
+        score = score_stroke(events, cue, RED, CUE[1 - shot.player])
+        cannons, hazards = self._series(state, score)
+        if cannons > _limit(state.cannons_announced, CANNON_LIMIT):
+            # ONE-2.11(12), ONE-2.8.1: more than seventy-five successive cannons
+            fouls.append(self.make_foul("ONE-2.11(12)", "cannon-limit"))
+        if hazards > _limit(state.hazards_announced, HAZARD_LIMIT):
+            # ONE-2.11(11), ONE-2.9.2: more than fifteen successive hazards
+            fouls.append(self.make_foul("ONE-2.11(11)", "hazard-limit"))
         k_before = _window(state.break_)  # ONE-X.4: the stroke starts in an open window
         if k_before == state.baulk_window:
             k_before = None
         satisfied = False
-        if not fouls:
-            score = score_stroke(events, cue, RED, opponent)
-            cannons, hazards = self._series(state, score)
-            if cannons > _limit(state.cannons_announced, CANNON_LIMIT):
-                # ONE-2.11(12), ONE-2.8.1: more than seventy-five successive cannons
-                fouls.append(Foul("ONE-2.11(12)", "cannon-limit", PENALTY))
-            if hazards > _limit(state.hazards_announced, HAZARD_LIMIT):
-                # ONE-2.11(11), ONE-2.9.2: more than fifteen successive hazards
-                fouls.append(Foul("ONE-2.11(11)", "hazard-limit", PENALTY))
-            if k_before is not None and score.points > 0:
-                # ONE-2.13.1: the cue ball crosses into baulk and rests there
-                satisfied = crossed_into_baulk(events, cue, state.balls.get(cue),
-                                               motion.balls.get(cue), self.table)
-                if not satisfied and state.break_ + score.points >= 100 * (k_before + 1):
-                    # ONE-2.13.4: the hundred passed without crossing the baulk line
-                    fouls.append(Foul("ONE-2.13.4", "baulk-line-not-crossed", PENALTY))
+        if k_before is not None and score.points > 0:
+            # ONE-2.13.1: the cue ball crosses into baulk and rests there
+            satisfied = crossed_into_baulk(events, cue, state.balls.get(cue), after.get(cue),
+                                           self.table)
+            if not satisfied and state.break_ + score.points >= 100 * (k_before + 1):
+                # ONE-2.13.4: the hundred passed without crossing the baulk line
+                fouls.append(self.make_foul("ONE-2.13.4", "baulk-line-not-crossed"))
+        return _Scored(score, cannons, hazards, k_before, satisfied)
 
-        balls = dict(motion.balls)
-        respotted: dict[str, Vec] = {}
-        calls: list[Call] = []
-        red_gone = RED not in balls
-        red_moved = red_gone or RED in shot.after or any(RED in e.balls() for e in events)
+    # ------------------------------------------------------------ step 4: next state
+
+    @staticmethod
+    def _red_moved(shot: Shot, balls: Mapping[str, Vec]) -> bool:
+        return (RED not in balls or RED in shot.after
+                or any(RED in e.balls() for e in shot.events))
+
+    def _after_foul(self, state: OneRedState, shot: Shot, balls: dict[str, Vec],
+                    respotted: dict[str, Vec], calls: list[Call]
+                    ) -> tuple[tuple[int, int], dict[str, Any]]:
+        """ONE-2.12.3: two away; the red respotted if it went down; the incoming player's
+        options. A foul by the non-striker leaves the striker at the table."""
+        player = shot.player
+        origin, count = state.red_origin, 0  # ONE-X.3: a foul ends the succession
+        if RED not in balls:
+            balls[RED], origin = self._respot_red(balls)  # ONE-2.12.3(1), ONE-2.7.1
+            respotted[RED] = balls[RED]
+        elif self._red_moved(shot, balls):
+            origin = "NONE"
+        calls += [Call.of("foul"), Call.of("away", n=PENALTY)]
+        changes: dict[str, Any] = {"to_play": 1 - player, "break_": 0,
+                                   "options": ("play", "in-hand"), **self._series_reset()}
+        if not shot.stroke and player != state.to_play:
+            changes = {}  # a foul by the non-striker: the striker plays on
+            count = state.red_count
+        changes |= {"red_origin": origin, "red_count": count}
+        return self.awarded(player, PENALTY), changes  # ONE-2.5.1
+
+    def _after_fair(self, state: OneRedState, shot: Shot, scored: _Scored,
+                    balls: dict[str, Vec], respotted: dict[str, Vec], calls: list[Call]
+                    ) -> tuple[tuple[int, int], dict[str, Any]]:
+        """ONE-2.4.5: a scoring stroke continues the break, any other ends the visit;
+        ONE-2.7: the red's respot and the succession of plain pots."""
+        player, score = shot.player, scored.score
         origin, count = state.red_origin, state.red_count
-        if fouls:
-            count = 0  # ONE-X.3: a foul ends the succession
-            if red_gone:
-                balls, origin = respot_one_red(balls, self.table)  # ONE-2.12.3(1), ONE-2.7.1
-                respotted[RED] = balls[RED]
-            elif red_moved:
-                origin = "NONE"
-            calls += [Call.of("foul"), Call.of("away", n=PENALTY)]
-            points = (0, PENALTY) if player == 0 else (PENALTY, 0)  # ONE-2.5.1
-            changes = {"to_play": 1 - player, "break_": 0, "options": ("play", "in-hand"),
-                       **self._series_reset()}
-            if not shot.stroke and player != state.to_play:
-                changes = {}  # a foul by the non-striker: the striker plays on
-                count = state.red_count
+        if RED not in balls:
+            # ONE-2.7.2: plain pots from the spot or the pyramid spot count; any other
+            # pot, or other points, end the succession (ONE-2.7.2(2): SPOT_UNCOUNTED)
+            plain = score.plain_red and origin in ("SPOT", "PYRAMID")
+            count = count + 1 if plain else 0
+            # ONE-2.7.1 / ONE-2.7.2 / ONE-2.7.3 (the cycle), geometry's algorithm
+            balls[RED], origin = self._respot_red(balls, succession=count >= 2)
+            respotted[RED] = balls[RED]
         else:
-            if red_gone:
-                # ONE-2.7.2: plain pots from the spot or the pyramid spot count; any other
-                # pot, or other points, end the succession (ONE-2.7.2(2): SPOT_UNCOUNTED)
-                plain = score.plain_red and origin in ("SPOT", "PYRAMID")
-                count = count + 1 if plain else 0
-                # ONE-2.7.1 / ONE-2.7.2 / ONE-2.7.3 (the cycle), geometry's algorithm
-                balls, origin = respot_one_red(balls, self.table, succession=count >= 2)
-                respotted[RED] = balls[RED]
-            else:
-                count = 0
-                if red_moved:
-                    origin = "NONE"
-            gained = score.points
-            points = (gained, 0) if player == 0 else (0, gained)  # ONE-2.5.1
-            if gained > 0:
-                # ONE-2.4.5: after a scoring stroke the striker continues
-                changes = self._continue_break(state, shot, state.break_ + gained, cannons,
-                                               hazards, k_before, satisfied, balls, opponent,
-                                               respotted, calls)
-            else:
-                # ONE-2.4.5: a non-scoring stroke ends the visit
-                changes = {"to_play": 1 - player, "break_": 0, "options": (),
-                           **self._series_reset()}
-                count = 0
-        changes |= {"red_origin": origin, "red_count": count, "touching": ()}
-        changes.setdefault("to_play", state.to_play)
-        self._touching(balls, changes, shot, respotted, calls)
-        return self._finish(state, changes, points, tuple(fouls), respotted, calls)
+            count = 0
+            if self._red_moved(shot, balls):
+                origin = "NONE"
+        gained = score.points
+        if gained > 0:
+            # ONE-2.4.5: after a scoring stroke the striker continues
+            changes = self._continue_break(state, shot, state.break_ + gained, scored.cannons,
+                                           scored.hazards, scored.k_before, scored.satisfied,
+                                           balls, CUE[1 - player], respotted, calls)
+        else:
+            # ONE-2.4.5: a non-scoring stroke ends the visit
+            changes = {"to_play": 1 - player, "break_": 0, "options": (),
+                       **self._series_reset()}
+            count = 0
+        changes |= {"red_origin": origin, "red_count": count}
+        return self.awarded(1 - player, gained), changes  # ONE-2.5.1
+
+    def _respot_red(self, balls: Mapping[str, Vec], succession: bool = False
+                    ) -> tuple[Vec, str]:
+        placed, origin = self.placing(
+            lambda: respot_one_red(dict(balls), self.table, succession=succession))
+        return placed[RED], origin
 
     def _judged_fouls(self, state: OneRedState, shot: Shot) -> list[Foul]:
         j = shot.judgement
         fouls = []
         if shot.player != state.to_play and shot.stroke:
-            fouls.append(Foul("ONE-2.11(5)", "out-of-turn", PENALTY))  # ONE-2.11(5)
+            fouls.append(self.make_foul("ONE-2.11(5)", "out-of-turn"))  # ONE-2.11(5)
         if j.struck_ball is not None:
-            fouls.append(Foul("ONE-2.11(1)", "struck-wrong-ball", PENALTY))  # ONE-2.11(1)
+            fouls.append(self.make_foul("ONE-2.11(1)", "struck-wrong-ball"))  # ONE-2.11(1)
         if j.double_hit:
-            fouls.append(Foul("ONE-2.11(2)", "double-hit", PENALTY))  # ONE-2.11(2)
+            fouls.append(self.make_foul("ONE-2.11(2)", "double-hit"))  # ONE-2.11(2)
         if j.balls_moving:
-            fouls.append(Foul("ONE-2.11(3)", "balls-moving", PENALTY))  # ONE-2.11(3)
+            fouls.append(self.make_foul("ONE-2.11(3)", "balls-moving"))  # ONE-2.11(3)
         if j.feet_off_floor:
-            fouls.append(Foul("ONE-2.11(4)", "feet-off-floor", PENALTY))  # ONE-2.11(4)
+            fouls.append(self.make_foul("ONE-2.11(4)", "feet-off-floor"))  # ONE-2.11(4)
         if j.jump:
-            fouls.append(Foul("ONE-2.11(8)", "jump-shot", PENALTY))  # ONE-2.11(8)
+            fouls.append(self.make_foul("ONE-2.11(8)", "jump-shot"))  # ONE-2.11(8)
         if j.push_stroke:
-            fouls.append(Foul("ONE-2.11(9)", "push-stroke", PENALTY))  # ONE-2.11(9)
+            fouls.append(self.make_foul("ONE-2.11(9)", "push-stroke"))  # ONE-2.11(9)
         if j.touched:
-            fouls.append(Foul("ONE-2.11(13)", "touched-ball", PENALTY))  # ONE-2.11(13)
+            fouls.append(self.make_foul("ONE-2.11(13)", "touched-ball"))  # ONE-2.11(13)
         if j.before_respot:
-            fouls.append(Foul("ONE-2.11(14)", "before-respot", PENALTY))  # ONE-2.11(14)
+            fouls.append(self.make_foul("ONE-2.11(14)", "before-respot"))  # ONE-2.11(14)
         return fouls
 
     def _stroke_fouls(self, state: OneRedState, shot: Shot, placed: Mapping[str, Vec] | None,
@@ -388,22 +431,22 @@ class OneRedReferee(Referee):
             # ONE-2.6, ONE-X.2: playing from in-hand out of baulk
             fault = in_hand_fault(events, cue, placed[cue], objects, self.table)
             if fault is not None:
-                fouls.append(Foul("ONE-2.11(6)", fault, PENALTY))  # ONE-2.11(6)
+                fouls.append(self.make_foul("ONE-2.11(6)", fault))  # ONE-2.11(6)
             potted = any(e.pot == cue for e in events)
             if potted and not contacted and all_in_baulk(objects, self.table):
                 # ONE-2.11(7): in-off without contact from hand with all object balls in baulk
-                fouls.append(Foul("ONE-2.11(7)", "cue-ball-potted-from-hand", PENALTY))
+                fouls.append(self.make_foul("ONE-2.11(7)", "cue-ball-potted-from-hand"))
         touching = set(shot.declare.touching)
         if shot.player == state.to_play:
             touching |= set(state.touching)
         if touching and not shot.judgement.push_stroke and _moved_touching(
                 events, cue, touching, after, objects):
             # ONE-2.10 (spec fallback): moving the touching ball is a push stroke
-            fouls.append(Foul("ONE-2.11(9)", "push-stroke", PENALTY))
+            fouls.append(self.make_foul("ONE-2.11(9)", "push-stroke"))
         if any(e.off is not None for e in events):
-            fouls.append(Foul("ONE-2.11(10)", "ball-off-table", PENALTY))  # ONE-2.11(10)
+            fouls.append(self.make_foul("ONE-2.11(10)", "ball-off-table"))  # ONE-2.11(10)
         if not contacted:
-            fouls.append(Foul("ONE-2.11(15)", "missed-all-balls", PENALTY))  # ONE-2.11(15)
+            fouls.append(self.make_foul("ONE-2.11(15)", "missed-all-balls"))  # ONE-2.11(15)
         return fouls
 
     @staticmethod
@@ -457,7 +500,7 @@ class OneRedReferee(Referee):
         """ONE-2.10: the incoming (or continuing) player's cue ball touches a ball."""
         cue = CUE[changes["to_play"]]
         if cue in balls:
-            near = touching_balls(cue, balls, self.table.ball_radius)
+            near = self.touching_cue(cue, balls)
             if near:
                 calls.append(Call.of("touching-ball"))
                 if not shot.judgement.touching_respot_agreed:
@@ -488,8 +531,7 @@ class OneRedReferee(Referee):
 
     # ------------------------------------------------------------ other actions
 
-    def decision(self, state: FrameState, d: Decision) -> tuple[Outcome, FrameState]:
-        assert isinstance(state, OneRedState)
+    def decision(self, state: OneRedState, d: Decision) -> tuple[Outcome, OneRedState]:
         self.require_option(state, d)
         if d.choice == "play":
             return Outcome(), replace(state, options=())  # ONE-2.12.3(1)
@@ -502,16 +544,15 @@ class OneRedReferee(Referee):
                       red_origin="SPOT", red_count=0, touching=())
         return Outcome(respotted=dict(balls), calls=(Call.of("ball-in-hand"),)), new
 
-    def foul(self, state: FrameState, f: PlayerFoul) -> tuple[Outcome, FrameState]:
+    def foul(self, state: OneRedState, f: PlayerFoul) -> tuple[Outcome, OneRedState]:
         """A foul while not striking (e.g. ONE-2.11(13), a marker touched): 2 away."""
-        assert isinstance(state, OneRedState)
         if f.rule not in FOUL_RULES:
             raise RecordError(f"foul.rule: {f.rule!r} is not a foul of snooker-one-red "
                               "(ONE-2.11(1) .. ONE-2.11(15))")
         if f.ball is not None:
             self.check_name(f.ball)
         beneficiary = 1 - f.player
-        points = (0, PENALTY) if f.player == 0 else (PENALTY, 0)
+        points = self.awarded(f.player, PENALTY)
         changes: dict[str, Any] = {}
         if f.player == state.to_play:
             # ONE-2.12.1: the visit ends at once; ONE-2.12.3: the incoming player's options
@@ -519,7 +560,7 @@ class OneRedReferee(Referee):
                        "red_count": 0, "touching": (), "options": ("play", "in-hand")}
         # else a foul by the non-striker: the striker simply plays on
         name = f.rule.removeprefix("ONE-2.11").strip("()")
-        foul = Foul(f.rule, f"foul-{name}", PENALTY)
+        foul = self.make_foul(f.rule, f"foul-{name}")
         return self._finish(state, changes, points, (foul,), {},
                             [Call.of("foul"), Call.of("away", n=PENALTY)])
 

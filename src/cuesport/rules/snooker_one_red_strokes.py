@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cuesport.equipment.geometry import LINE_TOL, in_baulk, in_d
+from cuesport.equipment.geometry import LINE_TOL
 from cuesport.equipment.tables import TableSpec
 from cuesport.record import Event
 from cuesport.rules.events import first_contacts
+from cuesport.rules.in_hand import in_baulk, in_d
 
 Vec = tuple[float, float]
 

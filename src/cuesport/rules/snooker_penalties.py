@@ -85,18 +85,26 @@ def first_contact_fouls(f: StrokeFacts) -> tuple[list[Foul], bool]:
 
 def stroke_fouls(f: StrokeFacts) -> tuple[list[Foul], bool]:
     """Every foul of a stroke (SNK-3.12) and whether the first contact failed."""
+    fouls = judged_fouls(f)
+    first, failed = first_contact_fouls(f)
+    fouls += first
+    fouls += pot_fouls(f)
+    if fouls and f.unclear:
+        fouls.append(foul("SNK-3.12(d)(v)", "no-nomination", 7))  # SNK-2.12
+    return fouls, failed
+
+
+def judged_fouls(f: StrokeFacts) -> list[Foul]:
+    """The fouls of the referee's judgement (and of playing out of turn or from hand)."""
     v, j = f.v_on, f.judgement
-    fouls: list[Foul] = []
-    if f.out_of_turn:
-        fouls.append(foul("SNK-3.12(a)(iii)", "out-of-turn", v))
-    if f.misplaced:
-        fouls.append(foul("SNK-3.12(a)(iv)", "improper-from-hand", v))
-    if j.double_hit:
-        fouls.append(foul("SNK-3.12(a)(i)", "double-hit", v))
-    if j.feet_off_floor:
-        fouls.append(foul("SNK-3.12(a)(ii)", "feet-off-floor", v))
-    if j.jump:
-        fouls.append(foul("SNK-3.12(a)(viii)", "jump-shot", v))
+    plain = [  # SNK-3.12(a): valued by the ball on
+        (f.out_of_turn, "SNK-3.12(a)(iii)", "out-of-turn"),
+        (f.misplaced, "SNK-3.12(a)(iv)", "improper-from-hand"),
+        (j.double_hit, "SNK-3.12(a)(i)", "double-hit"),
+        (j.feet_off_floor, "SNK-3.12(a)(ii)", "feet-off-floor"),
+        (j.jump, "SNK-3.12(a)(viii)", "jump-shot"),
+    ]
+    fouls = [foul(rule, name, v) for seen, rule, name in plain if seen]
     if j.balls_moving:
         fouls.append(foul("SNK-3.12(b)(i)", "balls-moving", concerned(v, f.first)))
     if j.before_respot:
@@ -109,8 +117,13 @@ def stroke_fouls(f: StrokeFacts) -> tuple[list[Foul], bool]:
         fouls.append(foul("SNK-3.12(b)(vi)", "touched-ball", concerned(v, j.touched)))
     if j.struck_ball is not None and j.struck_ball != "cue":
         fouls.append(foul("SNK-3.12(d)(iv)", "other-ball-as-cue-ball", 7))  # SNK-2.6(a)
-    first, failed = first_contact_fouls(f)
-    fouls.extend(first)
+    return fouls
+
+
+def pot_fouls(f: StrokeFacts) -> list[Foul]:
+    """In-off, a ball not on potted, balls forced off the table (SNK-2.14)."""
+    v = f.v_on
+    fouls: list[Foul] = []
     legal_pots = set(f.on) | ({f.free} if f.free else set())
     for b in f.potted:
         if b == "cue":
@@ -119,9 +132,7 @@ def stroke_fouls(f: StrokeFacts) -> tuple[list[Foul], bool]:
             fouls.append(foul("SNK-3.12(b)(iii)", "ball-not-on-potted", concerned(v, [b])))
     for b in f.off:  # SNK-2.14
         fouls.append(foul("SNK-3.12(b)(vii)", "forced-off-table", concerned(v, [b])))
-    if fouls and f.unclear:
-        fouls.append(foul("SNK-3.12(d)(v)", "no-nomination", 7))  # SNK-2.12
-    return fouls, failed
+    return fouls
 
 
 def colours_in(balls: Iterable[str]) -> list[str]:

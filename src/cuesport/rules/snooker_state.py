@@ -7,15 +7,15 @@ The state is a frozen dataclass (a step returns a new one); its JSON form is the
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
+from pydantic import Field, Strict, StrictBool, StrictInt
 
 from cuesport.equipment import COLOUR_VALUES, COLOURS, REDS
-from cuesport.record import RecordError
-from cuesport.rules.base import Balls, FrameState, Options, Outcome, freeze_balls
+from cuesport.record import Coord, RecordError, Start, StartExtras, StrictPlayer
+from cuesport.rules.base import Balls, FrameState, Options, Outcome, Vec, freeze_balls
 
 REDS_SET = frozenset(REDS)
 Points = Annotated[int, Field(ge=0)]
@@ -142,84 +142,71 @@ def snookers_needed(deficit: int, remaining: int, lowest: int) -> int:
 # ---------------------------------------------------------------- JSON form
 
 
-class _SnapshotIn(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
-    balls: dict[str, tuple[float, float]]
+class SnapshotIn(StartExtras):
+    """The position to restore on ``replace`` (SNK-3.14(f)), as a start holds it."""
+
+    balls: dict[str, tuple[Coord, Coord]]
     phase: Literal["reds", "colour", "sequence"]
     in_hand: Literal["D"] | None = None
-    full: bool = False
+    full: StrictBool = False
 
 
-class _StartIn(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, populate_by_name=True)
-    balls: dict[str, tuple[float, float] | None]
-    to_play: int = Field(default=0, ge=0, le=1)
-    score: tuple[Points, Points] = (0, 0)
-    break_: int = Field(default=0, alias="break", ge=0)
-    options: tuple[Literal["play", "pass", "replace"], ...] = ()
-    in_hand: Literal["D"] | None = None
-    frame_over: bool = False
-    winner: int | None = Field(default=None, ge=0, le=1)
+Count = Annotated[StrictInt, Field(ge=0)]
+
+
+class SnookerExtras(StartExtras):
+    """The keys of a snooker start beside the common ones (printed in this order)."""
+
     phase: Literal["reds", "colour", "sequence"] | None = None
-    free_ball: bool = False
-    offender: int | None = Field(default=None, ge=0, le=1)
-    before: _SnapshotIn | None = None
-    miss_count: int = Field(default=0, ge=0)
-    warned: bool = False
-    replaced: bool = False
-    respotted_black: bool = False
-    lots_pending: bool = False
-    breaker: int = Field(default=0, ge=0, le=1)
-    started: bool = True
+    free_ball: StrictBool = False
+    offender: StrictPlayer | None = None
+    before: SnapshotIn | None = None
+    miss_count: Count = 0
+    warned: StrictBool = False
+    replaced: StrictBool = False
+    respotted_black: StrictBool = False
+    lots_pending: StrictBool = False
+    breaker: StrictPlayer = 0
+    started: StrictBool = True
 
 
-def _explain(err: ValidationError) -> str:
-    e = err.errors()[0]
-    where = ".".join(str(p) for p in e["loc"])
-    return f"start.{where}: {e['msg']}"
-
-
-def state_from_json(data: Mapping[str, Any], check: Any) -> SnookerState:
-    """Parse a ``start`` position; ``check(balls, where)`` validates positions."""
-    try:
-        s = _StartIn.model_validate(dict(data))
-    except ValidationError as err:
-        raise RecordError(_explain(err)) from None
-    balls = {k: v for k, v in s.balls.items() if v is not None}
-    check(balls, "start")
-    if "cue" not in balls and s.in_hand is None and not s.frame_over:
+def state_from_start(start: Start, check: Callable[[Mapping[str, Vec], str], None]
+                     ) -> SnookerState:
+    """The state of a ``start`` position; ``check(balls, where)`` validates positions."""
+    x = start.extras(SnookerExtras)
+    balls = start.positions()
+    if "cue" not in balls and start.in_hand is None and not start.frame_over:
         in_hand: str | None = "D"  # "cue": null, or no cue ball: in hand
     else:
-        in_hand = s.in_hand
+        in_hand = start.in_hand
     if in_hand is not None and "cue" in balls:
         raise RecordError("start: the cue ball is in hand, so it has no position")
     before = None
-    if s.before is not None:
-        check(s.before.balls, "start.before")
-        before = Snapshot(freeze_balls(s.before.balls), s.before.phase, s.before.in_hand,
-                          s.before.full)
-    if "replace" in s.options and before is None:
+    if x.before is not None:
+        snap = freeze_balls(x.before.balls)
+        check(snap, "start.before")
+        before = Snapshot(snap, x.before.phase, x.before.in_hand, x.before.full)
+    if "replace" in start.options and before is None:
         raise RecordError("start: 'replace' is offered but 'before' gives no position")
-    phase = s.phase or turn_phase(balls)
+    phase = x.phase or turn_phase(balls)
     if phase == "reds" and not any(b in REDS_SET for b in balls):
         raise RecordError("start: phase 'reds' with no red on the table")
     return SnookerState(
-        balls=freeze_balls(balls), to_play=s.to_play, score=s.score, break_=s.break_,
-        options=tuple(s.options), in_hand=in_hand, frame_over=s.frame_over, winner=s.winner,
-        phase=phase, free_ball=s.free_ball, offender=s.offender, before=before,
-        miss_count=s.miss_count, warned=s.warned, replaced=s.replaced,
-        respotted_black=s.respotted_black, lots_pending=s.lots_pending, breaker=s.breaker,
-        started=s.started,
+        balls=freeze_balls(balls), to_play=start.to_play, score=start.score,
+        break_=start.break_, options=start.options, in_hand=in_hand,
+        frame_over=start.frame_over, winner=start.winner, phase=phase, free_ball=x.free_ball,
+        offender=x.offender, before=before, miss_count=x.miss_count, warned=x.warned,
+        replaced=x.replaced, respotted_black=x.respotted_black, lots_pending=x.lots_pending,
+        breaker=x.breaker, started=x.started,
     )
 
 
-def state_to_json(state: SnookerState) -> dict[str, Any]:
-    out = state.common_json()
-    out.update(
-        phase=state.phase, free_ball=state.free_ball, offender=state.offender,
-        before=state.before.to_json() if state.before is not None else None,
+def extras_of(state: SnookerState) -> SnookerExtras:
+    b = state.before
+    before = None if b is None else SnapshotIn.model_construct(
+        balls=dict(b.balls), phase=b.phase, in_hand=b.in_hand, full=b.full)
+    return SnookerExtras.model_construct(
+        phase=state.phase, free_ball=state.free_ball, offender=state.offender, before=before,
         miss_count=state.miss_count, warned=state.warned, replaced=state.replaced,
         respotted_black=state.respotted_black, lots_pending=state.lots_pending,
-        breaker=state.breaker, started=state.started,
-    )
-    return out
+        breaker=state.breaker, started=state.started)

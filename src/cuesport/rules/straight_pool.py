@@ -20,12 +20,11 @@ from typing import Any, ClassVar, cast
 
 from pydantic import Field
 
-from cuesport.equipment.geometry import behind_head_string, interferes_with_rack
 from cuesport.equipment.racks import straight_pool_rack
-from cuesport.equipment.respot import head_or_centre_spot
 from cuesport.record import Decision, Stalemate
-from cuesport.rules.base import Balls, Foul, FrameState, Options, Outcome, Vec, freeze_balls
+from cuesport.rules.base import Balls, Foul, Options, Outcome, Vec, freeze_balls
 from cuesport.rules.calls import Call, Catalog
+from cuesport.rules.in_hand import behind_head_string
 from cuesport.rules.pool import (
     ALL_FOULS,
     Play,
@@ -35,6 +34,8 @@ from cuesport.rules.pool import (
     Position,
     evolve,
 )
+from cuesport.rules.rack_interference import interferes_with_rack
+from cuesport.rules.respot import head_or_centre_spot
 
 STRAIGHT_CALLS: Catalog = {
     "breaking-foul": {"en": "Breaking foul", "ru": "Фол при разбое"},
@@ -61,7 +62,7 @@ class StraightPoolReferee(PoolReferee):
     def rack(self, rng: random.Random) -> Position:
         return straight_pool_rack(self.table, rng)  # P141-4.2
 
-    def extra_fields(self, state: FrameState) -> dict[str, Any]:
+    def extra_fields(self, state: PoolState) -> dict[str, Any]:
         return super().extra_fields(state) | {"target": self.target}
 
     @property
@@ -96,11 +97,11 @@ class StraightPoolReferee(PoolReferee):
         st = state
         if play.safety or not play.called_in():
             # P141-4.5, P141-4.6: balls pocketed on a safety or not as called are spotted
-            balls, respotted = self.spot_balls(play.after, sorted(play.potted, key=int))
+            balls, spotted = self.spot_balls(play.after, sorted(play.potted, key=int))
             new = self.play_on(st, play, balls, False)
-            calls = (Call.of("safety"),) if play.safety else ()
-            return Outcome(respotted=respotted, calls=(
-                *calls, *(Call.of("spotted", ball=b) for b in respotted),
+            safety = (Call.of("safety"),) if play.safety else ()
+            return Outcome(respotted=spotted, calls=(
+                *safety, *(Call.of("spotted", ball=b) for b in spotted),
                 Call.of("to-play", player=self.name(new.to_play)))), new
         # P141-4.7: the called ball and every other ball pocketed with it score a point
         pts = self.points(p, len(play.potted))
@@ -156,8 +157,9 @@ class StraightPoolReferee(PoolReferee):
                 Call.of("re-rack"), Call.of("breaks", player=self.name(p)))), new
         pts = self.points(p, -1)
         balls, respotted = self.spot_balls(play.after, sorted({*play.potted, *play.off}, key=int))
-        kitchen = play.scratch or "cue" not in balls or any(
-            f.name == "cue-ball-stayed-in-kitchen" for f in fouls)
+        # P141-4.9: POOL-6.11's second paragraph gives ball in hand behind the head string
+        stayed = play.kitchen is not None and play.kitchen.stayed_behind
+        kitchen = play.scratch or "cue" not in balls or stayed
         if kitchen:
             balls = freeze_balls({k: v for k, v in balls.items() if k != "cue"})
         new = evolve(state, balls=balls, score=self.add(state, pts), to_play=1 - p,
@@ -238,9 +240,8 @@ class StraightPoolReferee(PoolReferee):
         return Outcome(respotted=rack, calls=(
             Call.of("re-rack"), Call.of("breaks", player=self.name(breaker)))), new
 
-    def stalemate(self, state: FrameState, s: Stalemate) -> tuple[Outcome, FrameState]:
+    def stalemate(self, state: PoolState, s: Stalemate) -> tuple[Outcome, PoolState]:
         """P141-4.12: the game restarts; the players lag again for the break."""
-        assert isinstance(state, PoolState)
         self.require_live(state)
         n, rack = self.new_rack(state, [str(i) for i in range(1, 16)])
         new = evolve(state, balls=freeze_balls(rack), score=(0, 0), breaking=True,

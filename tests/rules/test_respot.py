@@ -12,21 +12,23 @@ from cuesport.equipment import (
     POOL_9FT,
     SNOOKER,
     TOUCH_TOL,
-    NoRoomError,
     balls_touching,
+    on_table,
+    overlapping_pairs,
+    pool_spots,
+    snooker_spots,
+    straight_pool_rack,
+)
+from cuesport.rules.respot import (
+    NoRoomError,
     free_on_line,
     head_or_centre_spot,
     nearest_to_head_string,
-    on_table,
     one_red_opponent_ball,
     one_red_touching_reset,
-    overlapping_pairs,
-    pool_spots,
     respot_colours,
     respot_one_red,
-    snooker_spots,
     spot_pool_balls,
-    straight_pool_rack,
 )
 
 R, D = 26.25, 52.5

@@ -1,0 +1,69 @@
+"""What snooker and snooker 1-red rule alike: the touching ball, respotting, foul values.
+
+:class:`SnookerFamily` is the small base of both referees (``snooker`` and
+``snooker-one-red``); each declares its own penalty scale through :meth:`penalty`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TypeVar
+
+from cuesport.equipment.geometry import TOUCH_TOL, touching_balls
+from cuesport.record import RecordError
+from cuesport.rules.base import Foul, Referee, S, Vec
+from cuesport.rules.respot import NoRoomError
+
+T = TypeVar("T")
+
+
+class SnookerFamily(Referee[S]):
+    """Shared machinery of the snooker referees."""
+
+    def name(self, player: int) -> str:
+        return self.players[player]
+
+    # ------------------------------------------------------------ foul values
+
+    def penalty(self, value: int) -> int:
+        """The points a foul of ``value`` (the ball on or concerned) costs."""
+        raise NotImplementedError
+
+    def make_foul(self, rule: str, name: str, value: int = 0) -> Foul:
+        return Foul(rule, name, self.penalty(value))
+
+    @staticmethod
+    def awarded(offender: int, points: int) -> tuple[int, int]:
+        """SNK-3.1(d), ONE-2.5.1: a penalty is added to the opponent's score."""
+        return (points, 0) if offender == 1 else (0, points)
+
+    # ------------------------------------------------------------ the touching ball
+
+    def touching_cue(self, cue: str, balls: Mapping[str, Vec]) -> list[str]:
+        """SNK-3.8, ONE-2.10: the balls touching the cue ball ``cue``, nearest first
+        (cached for the last frozen position seen: the ruling asks again)."""
+        frozen = isinstance(balls, MappingProxyType)
+        cached = getattr(self, "_near", None)
+        if frozen and cached is not None and cached[0] is balls and cached[1] == cue:
+            return list(cached[2])
+        near: list[str] = []
+        at = balls.get(cue)
+        if at is not None:
+            lim = 2.0 * self.table.ball_radius + TOUCH_TOL
+            close = {n: p for n, p in balls.items()
+                     if abs(p[0] - at[0]) < lim and abs(p[1] - at[1]) < lim}
+            near = touching_balls(cue, close, self.table.ball_radius)
+        if frozen:
+            self._near = (balls, cue, tuple(near))
+        return near
+
+    # ------------------------------------------------------------ respotting
+
+    @staticmethod
+    def placing(place: Callable[[], T]) -> T:
+        """Run a respotting procedure; no room on the table is bad input, not a crash."""
+        try:
+            return place()
+        except NoRoomError as err:
+            raise RecordError(str(err)) from None
