@@ -15,7 +15,8 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import cuesport.envs as ce  # noqa: E402
 from cuesport.envs.core import ACTION_SIZE, FLAGS, OPTIONS  # noqa: E402
-from cuesport.equipment import d_centre, in_d  # noqa: E402
+from cuesport.equipment import d_centre  # noqa: E402
+from cuesport.rules.in_hand import in_d  # noqa: E402
 
 
 def action(**parts: float) -> np.ndarray:
