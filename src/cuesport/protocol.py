@@ -63,7 +63,7 @@ class RefereeSession:
         """
         i = self.index
         try:
-            action = parse_action(raw)
+            action = parse_action(raw, self.header.version, self.referee.positions)
             outcome, new = self._dispatch(action)
             ruling = self.referee.ruling(i, outcome, new, self.lang).to_dict()
         except RecordError as err:
@@ -109,6 +109,8 @@ class RefereeSession:
         if not self.keep:
             raise RecordError("this session does not keep its actions (keep=False)")
         out = self.header.model_dump(mode="json")
+        if out.get("start") is not None and not self.referee.positions:
+            out["start"] = self.referee.names_only(out["start"])
         out["actions"] = copy.deepcopy(self.actions)
         return out
 

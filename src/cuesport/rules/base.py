@@ -24,6 +24,8 @@ from cuesport.equipment import (
     pockets,
 )
 from cuesport.record import (
+    NO_REST,
+    NOWHERE,
     Claim,
     Concede,
     Correction,
@@ -32,6 +34,7 @@ from cuesport.record import (
     Lots,
     PlayerFoul,
     RecordError,
+    Rest,
     Shot,
     Stalemate,
     Start,
@@ -79,6 +82,7 @@ class FrameState:
     in_hand: str | None = None
     frame_over: bool = False
     winner: int | None = None
+    rest: Rest | None = None  # version 1.1 without positions: the last shot's rest facts
 
     def common_json(self) -> dict[str, Any]:
         return {
@@ -119,7 +123,7 @@ class Ruling:
     ball_on: tuple[str, ...] | None
     free_ball: bool
     in_hand: str | None
-    respotted: Mapping[str, Vec]
+    respotted: Mapping[str, Vec | str]  # a place name in a record without positions
     frame_over: bool
     winner: int | None
     announce: tuple[str, ...]
@@ -142,7 +146,8 @@ class Ruling:
         out |= {
             "free_ball": self.free_ball,
             "in_hand": self.in_hand,
-            "respotted": {k: [v[0], v[1]] for k, v in self.respotted.items()},
+            "respotted": {k: v if isinstance(v, str) else [v[0], v[1]]
+                          for k, v in self.respotted.items()},
             "frame_over": self.frame_over,
             "winner": self.winner,
             "announce": list(self.announce),
@@ -181,11 +186,20 @@ class Referee(Generic[S]):
     in_hand_zones: ClassVar[tuple[str, ...]] = ()  # the values of in_hand a start may hold
     start_choices: ClassVar[tuple[str, ...] | None] = None  # open options a start may hold
     negative_scores: ClassVar[bool] = False  # 14.1 scores may go below zero (P141-4.9)
+    # Records without positions (protocol 1.1): the rest facts and judgement flags this
+    # discipline's rules use instead of geometry; any other is bad input.
+    rest_facts: ClassVar[frozenset[str]] = frozenset({"restored"})
+    declared_flags: ClassVar[frozenset[str]] = frozenset({"misplaced"})
 
     def __init__(self, rules: Mapping[str, Any] | None = None,
                  players: tuple[str, str] = ("Player 1", "Player 2")) -> None:
+        given = dict(rules or {})
+        positions = given.pop("positions", True)
+        if type(positions) is not bool:
+            raise RecordError("rules.positions: true or false")
+        self.positions: bool = positions  # false: a record without coordinates (1.1)
         try:
-            self.options = self.options_model.model_validate(dict(rules or {}))
+            self.options = self.options_model.model_validate(given)
         except ValidationError as err:
             first = err.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
@@ -220,7 +234,8 @@ class Referee(Generic[S]):
         return Start.of(balls=state.balls if balls is None else balls, to_play=state.to_play,
                         score=state.score, break_=state.break_, options=state.options,
                         in_hand=state.in_hand, frame_over=state.frame_over,
-                        winner=state.winner, extras=self.extras_of(state))
+                        winner=state.winner, extras=self.extras_of(state),
+                        rest=None if self.positions else (state.rest or NO_REST))
 
     def state_to_json(self, state: S) -> dict[str, Any]:
         return self.start_of(state).to_json()
@@ -298,13 +313,67 @@ class Referee(Generic[S]):
             ball_on=self.ball_on(state),
             free_ball=self.free_ball(state),
             in_hand=state.in_hand,
-            respotted=outcome.respotted,
+            respotted=(outcome.respotted if self.positions
+                       else {b: self.place_name(b, p) for b, p in outcome.respotted.items()}),
             frame_over=state.frame_over,
             winner=state.winner,
             announce=tuple(c.render(self.catalog, lang) for c in outcome.calls),
-            state=self.state_to_json(state),
+            state=self.state_json(state),
             extra=self.extra_fields(state),
         )
+
+    def state_json(self, state: S) -> dict[str, Any]:
+        """A ruling's ``state``; without positions the balls are a list of names."""
+        out = self.state_to_json(state)
+        return out if self.positions else self.names_only(out)
+
+    def names_only(self, position: Mapping[str, Any]) -> dict[str, Any]:
+        """A start or state without coordinates: each ``balls`` a list of the names on
+        the table, in the discipline's order."""
+        order = ball_names(self.discipline)
+
+        def names(balls: Mapping[str, Any]) -> list[str]:
+            return [b for b in order if balls.get(b) is not None]
+
+        out = dict(position)
+        out["balls"] = names(out["balls"])
+        before = out.get("before")
+        if isinstance(before, Mapping) and isinstance(before.get("balls"), Mapping):
+            out["before"] = dict(before) | {"balls": names(before["balls"])}
+        return out
+
+    # ------------------------------------------------------------ records without positions
+
+    def place_name(self, ball: str, p: Vec) -> str:
+        """Where a respotted ball went, by name (records without positions): a ball put
+        back where it was has no position here (:data:`NOWHERE`)."""
+        return "replaced"
+
+    def unplaced(self, balls: Iterable[str]) -> Balls:
+        """A position without coordinates: every ball named, at :data:`NOWHERE`."""
+        return MappingProxyType({b: NOWHERE for b in sorted(balls)})
+
+    def check_declared(self, shot: Shot, state: S) -> Rest:
+        """The positions-free inputs of a shot that this discipline uses; the rest facts
+        (or none) once checked."""
+        for f in ("misplaced", "not_played_out", "clear_path", "full_ball", "baulk_crossed"):
+            if f in shot.judgement.model_fields_set and f not in self.declared_flags:
+                raise RecordError(f"judgement.{f}: not a judgement of {self.discipline}")
+        if shot.judgement.misplaced and state.in_hand is None:
+            raise RecordError("judgement.misplaced: the cue ball was not in hand")
+        rest = shot.rest or NO_REST
+        for f in (rest.model_fields_set if shot.rest is not None else ()):
+            if f not in self.rest_facts and getattr(rest, f) != getattr(NO_REST, f):
+                raise RecordError(f"rest.{f}: not a fact the rules of {self.discipline} use")
+        for cue, near in rest.touching.items():
+            if cue not in self.cue_balls:
+                raise RecordError(f"rest.touching: {cue!r} is not a cue ball")
+            for b in near:
+                self.check_name(b)
+        for b in (*rest.snookered_by, *rest.behind_head_string, *rest.interferes,
+                  *rest.restored):
+            self.check_name(b)
+        return rest
 
     # ------------------------------------------------------------ input checks
 
@@ -327,6 +396,10 @@ class Referee(Generic[S]):
 
     def check_balls(self, balls: Mapping[str, Vec], where: str = "position") -> None:
         """Known names, centres on the table (or hanging in a pocket mouth), no overlaps."""
+        if not self.positions:
+            for name in balls:
+                self.check_name(name)
+            return
         for name, p in balls.items():
             self.check_name(name)
             if not on_table_or_in_jaws(self.table, p):

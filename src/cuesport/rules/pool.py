@@ -363,6 +363,8 @@ class PoolReferee(Referee[PoolState]):
     def check_balls(self, balls: Mapping[str, Vec], where: str = "position") -> None:
         """The base checks, with an inlined fast path for the common all-good position
         (every shot runs it); anything unusual goes to :meth:`Referee.check_balls`."""
+        if not self.positions:
+            return super().check_balls(balls, where)
         r = self.table.ball_radius
         lo, hx, hy = r - 0.5, self.table.width - r + 0.5, self.table.length - r + 0.5
         items = list(balls.items())
