@@ -51,6 +51,7 @@ PROTOCOL_1_1 = "1.1"  # the draft version 1.1 (a string: no 1.1 / 1.10 clash)
 # A ball on the table whose position a record without positions does not give
 # (``rules.positions: false``); never used as geometry.
 NOWHERE: tuple[float, float] = (-1.0, -1.0)
+RACKED: tuple[float, float] = (-2.0, -2.0)  # likewise, a ball just racked (a re-rack)
 
 
 def _known_discipline(name: str) -> str:
@@ -512,7 +513,7 @@ class FrameRecord(_Model):
     def _integer_version(cls, v: Any) -> Any:
         if v == PROTOCOL_1_1 and type(v) is str:
             return v
-        if type(v) is not int:  # Literal[1] alone would take true and 1.0
+        if type(v) is not int or v != 1:  # Literal[1] alone would take true and 1.0
             raise ValueError('the version is the integer 1 or the string "1.1"')
         return v
 
@@ -734,6 +735,10 @@ def record_schema(extras: Mapping[str, type[StartExtras]] | None = None) -> dict
     shows its own keys too."""
     schema = TypeAdapter(FrameRecord).json_schema()
     defs = schema.setdefault("$defs", {})
+    start = defs.get("Start", {}).get("properties", {})
+    if "balls" in start:  # version 1.1 without positions: a list of the names on the table
+        start["balls"] = {"anyOf": [start["balls"], {"type": "array", "items": {
+            "type": "string"}, "uniqueItems": True}]}
     rules = []
     for discipline, model in (extras or {}).items():
         part = TypeAdapter(model).json_schema(ref_template="#/$defs/{model}")

@@ -364,13 +364,15 @@ class SnookerReferee(SnookerActions):
         pts = 0 if fouls else self.points(state, pots, nominated, free)
         balls, respotted, review = self.respot_after(state, pots, motion, fouls, balls, fell)
         fouls += self.free_ball_fouls(state, fouls, pts, free, balls, v_on, review)
+        # without positions the next state starts from the facts declared at rest
+        base = state if self.positions else evolve(state, rest=self._rest)
         if fouls:
             miss = None
             if failed:
                 miss = self.miss(state, shot, start, balls, fouls, targets, free)
-            return self.after_foul(state, p, fouls, balls, respotted, calls=calls,
+            return self.after_foul(base, p, fouls, balls, respotted, calls=calls,
                                    miss=miss, review=review)
-        return self.after_fair(state, p, pts, balls, respotted, state, calls, review)
+        return self.after_fair(base, p, pts, balls, respotted, state, calls, review)
 
     # ------------------------------------------------------------ reading a stroke
 
