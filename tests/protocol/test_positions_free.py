@@ -70,6 +70,14 @@ def test_cli_referees_a_snooker_record_without_coordinates(tmp_path):
     assert all(isinstance(b, str) for b in balls)
 
 
+def test_the_docs_example_runs_as_written():
+    from pathlib import Path
+    page = Path(__file__).resolve().parents[2] / "docs" / "positions-free.md"
+    text = page.read_text(encoding="utf-8")
+    block = text.split("```json\n", 1)[1].split("```", 1)[0]
+    assert [r["score"] for r in ruled(json.loads(block))] == [[0, 0], [0, 1], [0, 8], [4, 8]]
+
+
 # ---------------------------------------------------------------- version and input checks
 
 def test_a_version_1_record_refuses_rules_positions():
