@@ -185,3 +185,49 @@ def test_score_page_on_a_desktop(server, browser):
     screenshot(page, "score-one-red-desktop")
     assert page.errors == []
     context.close()
+
+
+def test_live_scoreboard_follows_two_tables(server, browser):
+    spectator = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    spectator.goto(server + "board")
+    context, page = start(browser, server, "snooker")
+    page.fill("#table", "Table 7")
+    page.click("#begin")
+    page.wait_for_function(IDLE)
+    visit(page, first="red")
+    visit(page, first="red", potted=("red",))
+    visit(page, first="black", potted=("black",))
+    spectator.wait_for_function(
+        "() => { const b = (window.cuesportBoard.boards || []).find(x => x.name === 'Table 7');"
+        " return b && b.score[1] === 8; }", timeout=10000)
+    card = spectator.locator("section[data-board='Table 7']")
+    assert "8" in card.inner_text() and "Bob" in card.inner_text()
+    board = spectator.evaluate("() => window.cuesportBoard.boards.find(x => x.name === 'Table 7')")
+    assert board["break"] == 8 and board["high"] == [0, 8] and board["to_play"] == 1
+    other, page2 = start(browser, server, "nine-ball")
+    page2.fill("#table", "Table 8")
+    page2.click("#begin")
+    page2.wait_for_function(IDLE)
+    visit(page2, first="1", rails=4)
+    spectator.wait_for_function(
+        "() => { const b = (window.cuesportBoard.boards || []).find(x => x.name === 'Table 8');"
+        " return b && b.to_play === 1; }", timeout=10000)
+    screenshot(spectator, "board-two-tables-desktop")
+    assert spectator.locator("section[data-board]").count() >= 2
+    context.close()
+    other.close()
+
+
+def test_a_board_is_checked_strictly(server):
+    import json as _json
+    import urllib.error
+    import urllib.request
+
+    body = {"discipline": "snooker", "players": ["Ann", "Bob"], "score": ["5", 8],
+            "frames": [0, 0], "break": 0, "to_play": 0}
+    req = urllib.request.Request(server + "api/boards/T1", method="PUT",
+                                 data=_json.dumps(body).encode(),
+                                 headers={"content-type": "application/json"})
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(req)
+    assert err.value.code == 422

@@ -102,14 +102,14 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
     """The web app. ``store`` keeps the matches (default: the user's SQLite database)."""
     from cuesport.web import errors
     from cuesport.web.live import Hub
-    from cuesport.web.routers import disciplines, matches, referee, score, tables, ws
+    from cuesport.web.routers import boards, disciplines, matches, referee, score, tables, ws
 
     app = FastAPI(title="cuesport", version=__version__, docs_url="/api/docs",
                   openapi_url="/api/openapi.json", redoc_url=None)
     app.state.hub = Hub(store or Store(), bot_delay=bot_delay, seed=seed)
     app.state.referee_sessions = referee.Sessions()
     errors.install(app)
-    for module in (referee, disciplines, tables, matches, ws, score):
+    for module in (referee, disciplines, tables, matches, ws, score, boards):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

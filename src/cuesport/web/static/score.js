@@ -6,7 +6,7 @@
 const KEY = "cuesport.score";
 const T = {
   en: {
-    title: "Marker", setup: "New match", discipline: "Discipline", player1: "Player 1",
+    table: "Table", title: "Marker", setup: "New match", discipline: "Discipline", player1: "Player 1",
     player2: "Player 2", format: "Format", "best-of": "Best of N frames", "race-to": "Race to N",
     begin: "Start", "first-hit": "First ball hit", potted: "Potted",
     rails: "Balls to a rail after contact", "foul-kind": "Foul", judgement: "Referee's judgement",
@@ -23,7 +23,7 @@ const T = {
     "spot-eight": "Spot the 8", "re-break": "Re-break", "spot-ball": "Spot ball",
   },
   ru: {
-    title: "Маркёр", setup: "Новый матч", discipline: "Дисциплина", player1: "Игрок 1",
+    table: "Стол", title: "Маркёр", setup: "Новый матч", discipline: "Дисциплина", player1: "Игрок 1",
     player2: "Игрок 2", format: "Формат", "best-of": "До N побед из 2N−1", "race-to": "До N побед",
     begin: "Начать", "first-hit": "Первый шар", potted: "Забиты",
     rails: "Шаров к борту после соударения", "foul-kind": "Фол", judgement: "Решение судьи",
@@ -95,6 +95,7 @@ async function openSession() {
   }
   M.sid = sid;
   M.rulings = rulings;
+  M.high = highBreaks();
   save();
 }
 
@@ -114,6 +115,7 @@ async function sync() {
         M.actions.push(action);
         M.rulings.push(r.body);
         M.error = "";
+        M.high = highBreaks();
       } else {
         M.error = r.body.error || "refused";  // bad input changes nothing
       }
@@ -121,6 +123,7 @@ async function sync() {
       render();
     }
     setNet(true);
+    publish();
   } catch (err) {
     setNet(false);
     setTimeout(sync, 1500);
@@ -129,6 +132,38 @@ async function sync() {
     render();
   }
 }
+function highBreaks() {
+  // after a scoring stroke the striker stays at the table: to_play made the break
+  const high = [...(M.highBefore || [0, 0])];
+  for (const r of M.rulings) if (r.break > high[r.to_play]) high[r.to_play] = r.break;
+  return high;
+}
+
+let publishing = Promise.resolve();
+function publish() {
+  // one board update at a time, each with the state as it is when sent: never out of order
+  publishing = publishing.then(sendBoard);
+}
+
+async function sendBoard() {
+  // the table's board for the spectators' page (/board); best effort
+  if (!M || !M.table) return;
+  const s = state();
+  const r = last();
+  const board = {
+    discipline: fx().names[lang()] || M.header.discipline, players: M.header.players,
+    score: s.score, frames: M.frames, break: s.break, high: M.high, to_play: s.to_play,
+    frame_over: !!(r && r.frame_over), winner: r ? r.winner : null,
+    format: `${M.format.kind === "best" ? "best of" : "race to"} ${M.format.n}`,
+    calls: r ? r.announce.slice(0, 12) : [],
+  };
+  try {
+    await fetch(`/api/boards/${encodeURIComponent(M.table)}`, {
+      method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(board),
+    });
+  } catch { /* the next sync publishes again */ }
+}
+
 function setNet(on) {
   const n = $("net");
   n.dataset.state = on ? "online" : "offline";
@@ -379,6 +414,7 @@ function newMatch() {
               rules: { positions: false }, start: null, actions: [] },
     format: { kind: $("format").value, n: Math.max(1, Number($("n").value) || 1) },
     frames: [0, 0], frame: 1, actions: [], rulings: [], queue: [], sid: null, lang: lang(), error: "",
+    high: [0, 0], table: ($("table").value || "").replace(/[^\w .-]/g, "").slice(0, 40),
   };
   save();
   visit = blankVisit();
@@ -387,6 +423,7 @@ function newMatch() {
 }
 function nextFrame() {
   M.frames = framesWith(last());
+  M.highBefore = highBreaks();
   M.frame += 1;
   M.header = { ...M.header, rules: { ...M.header.rules } };
   if (M.header.discipline === "snooker") M.header.rules.frame = M.frame;  // SNK-3.3(b)
