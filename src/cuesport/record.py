@@ -15,6 +15,10 @@ and backward compatible:
   marker touched), ``lag`` (who won the lag for the break, POOL-1.2), ``correct`` (the
   referee corrects the position: ``{"rule": "SNK-3.7(b)", "remove": ["yellow"]}``).
 * ``stroke: true`` with no events is an addressing contact / a stroke that hit nothing.
+
+Protocol 1.1 (``"protocol": "1.1"``, draft ``referee-protocol-1.1.md``) adds inputs that a
+version 1 record may not hold (:data:`V11_FIELDS`, checked in one place): sides with
+members, ``rules.alternate``, ``member`` on actions, the order keys of a start.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ from cuesport.events import EVENT_KINDS
 from cuesport.events import StrokeEvent as StrokeEvent  # the shape the physics writes
 
 PROTOCOL_VERSION = 1
+VERSIONS = ("1", "1.1")  # the record's "protocol": 1 (or absent) is "1"; "1.1" is a string
 
 
 def _known_discipline(name: str) -> str:
@@ -68,6 +73,7 @@ Player = Annotated[int, Field(ge=0, le=1)]
 # JSON array still fills a tuple, with strict items.
 Point = Annotated[tuple[float, float], Strict(False)]
 Names = Annotated[tuple[str, ...], Strict(False)]
+Member = Annotated[int, Field(ge=0, le=3)]  # 1.1: a member by its index in the side's list
 
 
 class _Model(BaseModel):
@@ -158,6 +164,7 @@ class Declare(_Model):
 
 class Shot(_Model):
     player: Player
+    member: Member | None = None  # 1.1
     cue_ball: Point | None = None
     nominate: str | None = None
     call: Call | Literal["safety"] | None = None
@@ -183,6 +190,7 @@ class Shot(_Model):
 
 class Decision(_Model):
     player: Player
+    member: Member | None = None  # 1.1
     choice: Literal[
         "play", "pass", "replace", "in-hand", "re-rack", "re-rack-opponent", "spot-eight",
         "re-break", "spot-ball",
@@ -191,14 +199,17 @@ class Decision(_Model):
 
 class Concede(_Model):
     player: Player
+    member: Member | None = None  # 1.1
 
 
 class Claim(_Model):
     player: Player
+    member: Member | None = None  # 1.1
 
 
 class Lots(_Model):
     to_play: Player
+    member: Member | None = None  # 1.1: who of the side plays first (SNK-3.17(d))
 
 
 class Lag(_Model):
@@ -216,6 +227,7 @@ class PlayerFoul(_Model):
     player: Player
     rule: str
     ball: str | None = None
+    member: Member | None = None  # 1.1
 
 
 class ShotAction(_Model):
@@ -319,6 +331,11 @@ class Start(BaseModel):
     in_hand: InHand | None = None
     frame_over: StrictBool = False
     winner: StrictPlayer | None = None
+    # 1.1, the order of play (ORDER): the member to play, each side's slot, the hand-back
+    member: Annotated[StrictInt, Field(ge=0, le=3)] | None = None
+    up: tuple[Annotated[StrictInt, Field(ge=0, le=3)], Annotated[StrictInt, Field(ge=0, le=3)]
+              ] | None = None
+    pass_to: tuple[StrictPlayer, Annotated[StrictInt, Field(ge=0, le=3)]] | None = None
 
     def positions(self) -> dict[str, Point]:
         """The balls on the table, centres as floats."""
@@ -334,18 +351,25 @@ class Start(BaseModel):
     @classmethod
     def of(cls, *, balls: Mapping[str, Point | None], to_play: int, score: tuple[int, int],
            break_: int, options: tuple[str, ...], in_hand: str | None, frame_over: bool,
-           winner: int | None, extras: StartExtras | None = None) -> Start:
-        """A referee's state as a start (trusted: not validated again)."""
+           winner: int | None, extras: StartExtras | None = None,
+           order: tuple[int, tuple[int, int], tuple[int, int] | None] | None = None) -> Start:
+        """A referee's state as a start (trusted: not validated again); ``order`` is the
+        1.1 ``(member, up, pass_to)``."""
         extra = {} if extras is None else _fields_json(extras)
+        member, up, pass_to = order or (None, None, None)
         return cls.model_construct(
             balls=dict(balls), to_play=to_play, score=score, break_=break_, options=options,
-            in_hand=in_hand, frame_over=frame_over, winner=winner, **extra)
+            in_hand=in_hand, frame_over=frame_over, winner=winner, member=member, up=up,
+            pass_to=pass_to, **extra)
 
     def to_json(self, only_set: bool = False) -> dict[str, Any]:
         """The JSON form; ``only_set`` prints only the common keys that were given."""
         common = {
             "balls": {k: None if v is None else [v[0], v[1]] for k, v in self.balls.items()},
             "to_play": self.to_play,
+            **({} if self.up is None else {  # 1.1 only
+                "member": self.member, "up": list(self.up),
+                "pass_to": None if self.pass_to is None else list(self.pass_to)}),
             "score": [self.score[0], self.score[1]],
             "break": self.break_,
             "options": list(self.options),
@@ -355,6 +379,7 @@ class Start(BaseModel):
         }
         if only_set:
             given = {"break" if f == "break_" else f for f in self.model_fields_set}
+            given -= {k for k in ("member", "up", "pass_to") if getattr(self, k) is None}
             common = {k: v for k, v in common.items() if k in given}
         return common | {k: _jsonable(v) for k, v in (self.model_extra or {}).items()}
 
@@ -391,15 +416,47 @@ def parse_start(raw: Any) -> Start:
         raise RecordError(_explain(err, "start")) from None
 
 
+class Side(_Model):
+    """1.1: a side with its members in playing order for this frame (SNK-3.17(a), (b))."""
+
+    name: str
+    members: Annotated[tuple[str, ...], Strict(False), Field(min_length=1, max_length=4)]
+
+
 class FrameRecord(_Model):
     """The header of a record; actions are validated one by one (see :func:`parse_action`)."""
 
-    protocol: Literal[1] = 1
+    protocol: Literal[1, "1.1"] = 1
     discipline: Discipline
-    players: Annotated[tuple[str, str], Strict(False)] = ("Player 1", "Player 2")
+    players: Annotated[tuple[str | Side, str | Side], Strict(False)] = ("Player 1", "Player 2")
     rules: dict[str, Any] = Field(default_factory=dict)
     start: Start | None = None
     actions: list[Any] = Field(default_factory=list)
+
+    @property
+    def version(self) -> str:
+        """``"1"`` or ``"1.1"``: the one switch every 1.1 input and output looks at."""
+        return str(self.protocol)
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The sides' names (the players' in version 1)."""
+        a, b = (p if isinstance(p, str) else p.name for p in self.players)
+        return a, b
+
+    @property
+    def members(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Each side's members in playing order (a plain name is a side of one)."""
+        a, b = ((p,) if isinstance(p, str) else p.members for p in self.players)
+        return a, b
+
+    @model_validator(mode="after")
+    def _version_inputs(self) -> FrameRecord:
+        if self.version == "1":
+            check_version(self, "1")
+        elif self.rules.get("alternate", "turn") not in ("turn", "stroke"):
+            raise ValueError("rules.alternate: 'turn' or 'stroke'")
+        return self
 
     @field_validator("start", mode="before")
     @classmethod
@@ -409,9 +466,38 @@ class FrameRecord(_Model):
     @field_validator("protocol", mode="before")
     @classmethod
     def _integer_version(cls, v: Any) -> Any:
-        if type(v) is not int:  # Literal[1] alone would take true and 1.0
-            raise ValueError("the version is the integer 1")
+        if type(v) is not int and v != "1.1":  # Literal[1] alone would take true and 1.0
+            raise ValueError("the version is the integer 1 or the string \"1.1\"")
         return v
+
+
+# Inputs that exist only in protocol 1.1 (by model: its fields); a version 1 record holding
+# one is bad input naming it. Extend here (and in _V11_RULES) for the other 1.1 inputs.
+V11_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {
+    Shot: ("member",), Decision: ("member",), Concede: ("member",), Claim: ("member",),
+    Lots: ("member",), PlayerFoul: ("member",), Start: ("member", "up", "pass_to"),
+}
+_V11_RULES = ("alternate",)
+
+
+def _v11_inputs(m: BaseModel, path: str) -> Iterator[str]:
+    if isinstance(m, FrameRecord):
+        yield from (f"players.{i}" for i, p in enumerate(m.players) if isinstance(p, Side))
+        yield from (f"rules.{k}" for k in _V11_RULES if k in m.rules)
+    for name in V11_FIELDS.get(type(m), ()):
+        if name in m.model_fields_set:
+            yield f"{path}{name}"
+    for name in m.model_fields_set:
+        sub = getattr(m, name)
+        if isinstance(sub, BaseModel):
+            yield from _v11_inputs(sub, f"{path}{name}.")
+
+
+def check_version(m: BaseModel, version: str, path: str = "") -> None:
+    """Refuse 1.1-only inputs in a version 1 record (referee-protocol-1.1.md)."""
+    if version == "1":
+        for where in _v11_inputs(m, path):
+            raise RecordError(f"{where}: only in protocol \"1.1\" (this record is version 1)")
 
 
 class RecordError(ValueError):
@@ -561,8 +647,9 @@ def _explain(err: ValidationError, prefix: str = "") -> str:
     return "; ".join(parts)
 
 
-def parse_action(raw: Any) -> Action:
-    """Validate one action: an object with exactly one known key."""
+def parse_action(raw: Any, version: str = "1") -> Action:
+    """Validate one action of a record of that protocol version: an object with exactly one
+    known key."""
     if not isinstance(raw, dict):
         raise RecordError("an action is a JSON object with exactly one key")
     if len(raw) != 1:
@@ -572,9 +659,11 @@ def parse_action(raw: Any) -> Action:
     if model is None:
         raise RecordError(f"unknown action {key!r}; expected one of {', '.join(ACTION_MODELS)}")
     try:
-        return model.model_validate(raw)  # type: ignore[return-value]
+        action = model.model_validate(raw)
     except ValidationError as err:
         raise RecordError(_explain(err)) from None
+    check_version(action, version)
+    return action  # type: ignore[return-value]
 
 
 def parse_record(raw: Any) -> FrameRecord:
