@@ -18,6 +18,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("discipline", nargs="?", choices=disciplines.ids())
     p.add_argument("--players", nargs=2, default=["bot:medium", "bot:medium"],
                    metavar=("P1", "P2"), help="bot:easy|medium|strong (default bot:medium)")
+    p.add_argument("--partners", nargs=2, metavar=("P3", "P4"),
+                   help="a partner for each side: a 2-vs-2 match (four-handed snooker "
+                   "SNK-3.17, pool doubles), members playing in the order P1 P2 P3 P4")
+    p.add_argument("--scotch", action="store_true",
+                   help="with --partners: members alternate strokes (scotch doubles)")
     p.add_argument("--frames", type=int, default=1, help="frames (racks) to play (default 1)")
     p.add_argument("--race-to", type=int, help="first to N frames wins instead")
     targets = ", ".join(d.id for d in disciplines.all() if d.target)
@@ -49,15 +54,19 @@ def run(args: argparse.Namespace) -> int:
             if args.discipline is None:
                 err.print("cuesport play: give a DISCIPLINE (or --resume ID)")
                 return 2
-            if any(not s.startswith("bot") for s in args.players):
+            if any(not s.startswith("bot") for s in [*args.players, *(args.partners or [])]):
                 err.print("cuesport play: the command line plays bots (bot:easy, bot:medium, "
                           "bot:strong); humans play through the API")
                 return 2
             players = [make_player(s, seed=args.seed * 2 + i)
                        for i, s in enumerate(args.players)]
+            partners = None if args.partners is None else [
+                make_player(s, seed=args.seed * 2 + 2 + i) for i, s in enumerate(args.partners)]
             fmt = MatchFormat(max(1, args.frames), args.race_to, args.target)
             m = Match(args.discipline, players, fmt=fmt, store=store, seed=args.seed,
-                      lang=args.lang, specs=args.players)
+                      lang=args.lang, specs=args.players, partners=partners,
+                      partner_specs=args.partners,
+                      alternate="stroke" if args.scotch else "turn")
     except (GameError, ValueError, KeyError) as e:
         err.print(f"cuesport play: {e}")
         return 2
@@ -80,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
                 if not args.quiet:
                     mv = s.move
                     line = action_line(m.names, s.action, s.ruling, getattr(mv, "kind", ""),
-                                       getattr(mv, "target", None), lang)
+                                       getattr(mv, "target", None), lang,
+                                       members=m.member_names)
                     console.print(f"  {line}")
                     if "shot" in s.action and s.ruling["to_play"] != s.player:
                         board = scoreboard(m.names, m.frame_no, m.wins, s.ruling, lang)

@@ -40,7 +40,10 @@ TokenDep = Annotated[str | None, Depends(bearer)]
 @router.post("", status_code=201)
 def create(body: MatchIn, h: HubDep) -> dict[str, Any]:
     seats = [Seat(name=p.name, kind=p.kind, level=p.level) for p in body.players]
-    live, tokens = h.create(body.discipline, seats, dict(body.rules), body.frames, body.lang)
+    partners = None if body.partners is None else [
+        Seat(name=p.name, kind=p.kind, level=p.level) for p in body.partners]
+    live, tokens = h.create(body.discipline, seats, dict(body.rules), body.frames, body.lang,
+                            partners=partners, alternate=body.alternate)
     # The fragment (never sent to the server) holds the seat tokens, comma-separated by seat.
     links = {f"seat{i}": f"/#match={live.id}&token={',' * i}{t}"
              for i, t in enumerate(tokens) if t}
