@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The two commands a newcomer runs: ``python3 tasks.py start`` and ``python3 tasks.py test``.
 
-Each one creates ``.venv`` when it is missing, installs the project with its extras
-when ``pyproject.toml`` changed since the last install, then does its job. Only the
+Each one creates ``.venv`` when it is missing and installs into it what it needs when
+``pyproject.toml`` changed since the last install: ``start`` the project alone (a quick
+start), ``test`` the development extras too. Then it does its job. Only the
 standard library is used here, so a bare Python 3.11 is enough.
 """
 
@@ -17,13 +18,13 @@ import subprocess
 import sys
 import tempfile
 import venv
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".setup-stamp"
-EXTRAS = "dev"
+RUN, DEV = "", "dev"  # what `start` needs (the project alone), what `test` adds (.[dev])
 
 
 def venv_python() -> Path:
@@ -31,28 +32,37 @@ def venv_python() -> Path:
     return VENV / sub
 
 
-def setup() -> Path:
-    """Create the environment if needed; reinstall when the project metadata changed."""
+def installed(digest: str) -> str | None:
+    """The extras installed for this pyproject.toml ("" or "dev"), None when out of date."""
+    if not STAMP.exists():
+        return None
+    saved, _, extras = STAMP.read_text().strip().partition(" ")
+    return extras if saved == digest else None
+
+
+def setup(extras: str = DEV) -> Path:
+    """Create the environment if needed; install what ``extras`` needs when the project
+    metadata changed or that part was not installed yet (``dev`` includes running)."""
     if sys.version_info < (3, 11):  # noqa: UP036 - tasks.py may be run by an older python3
         sys.exit("cuesport needs Python 3.11 or newer")
     if not venv_python().exists():
         print("creating .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if not STAMP.exists() or STAMP.read_text().strip() != digest:
-        print("installing cuesport and its dependencies into .venv ...", flush=True)
-        py = str(venv_python())
-        subprocess.run([py, "-m", "pip", "install", "-q", "--upgrade", "pip"], check=True)
-        subprocess.run(
-            [py, "-m", "pip", "install", "-q", "-e", f".[{EXTRAS}]"], check=True, cwd=ROOT
-        )
-        STAMP.write_text(digest)
+    have = installed(digest)
+    if have is None or (extras == DEV and have != DEV):
+        what = "its development tools" if extras == DEV else "what it needs to run"
+        print(f"installing cuesport and {what} into .venv ...", flush=True)
+        target = f".[{extras}]" if extras else "."
+        subprocess.run([str(venv_python()), "-m", "pip", "install", "-q", "-e", target],
+                       check=True, cwd=ROOT)
+        STAMP.write_text(f"{digest} {extras}")
     return venv_python()
 
 
 def start(args: list[str]) -> int:
     """The main job: the browser table (``cuesport serve``), which prints its address."""
-    py = str(setup())
+    py = str(setup(RUN))
     try:
         return subprocess.call([py, "-m", "cuesport", "serve", *args])
     except KeyboardInterrupt:
@@ -179,9 +189,19 @@ def postgres() -> Iterator[str | None]:
 
 
 def test(args: list[str]) -> int:
-    py = str(setup())
+    py = str(setup(DEV))
     chromium()
-    rc = subprocess.call([py, "-m", "ruff", "check", "src", "tests", "bench", "tasks.py"], cwd=ROOT)
+    rc = subprocess.call([py, "-m", "ruff", "check", "src", "tests", "bench", "docs", "tasks.py"],
+                         cwd=ROOT)
+    if rc:
+        return rc
+    rc = subprocess.call([py, "-m", "mypy", "--strict", "src/cuesport"], cwd=ROOT)
+    if rc:
+        return rc
+    with tempfile.TemporaryDirectory(prefix="cuesport-site-") as site:
+        rc = subprocess.call([py, "-m", "mkdocs", "build", "--strict", "--quiet",
+                              "--site-dir", site], cwd=ROOT,
+                             env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
     if rc:
         return rc
     workers = os.environ.get("CUESPORT_TEST_WORKERS", "auto")
@@ -191,7 +211,8 @@ def test(args: list[str]) -> int:
 
 
 def main() -> int:
-    jobs = {"start": start, "test": test, "setup": lambda _: (setup(), 0)[1]}
+    jobs: dict[str, Callable[[list[str]], int]] = {
+        "start": start, "test": test, "setup": lambda _: (setup(DEV), 0)[1]}
     if len(sys.argv) < 2 or sys.argv[1] not in jobs:
         print("usage: python3 tasks.py start|test|setup [extra arguments]")
         return 2

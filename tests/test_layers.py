@@ -57,8 +57,6 @@ MUST_NOT_USE: dict[str, set[str]] = {"rules": {"numpy"}, "record": {"numpy"}}
 # Keyed by part, not file, so that moving files (game/bots -> bots) does not disturb it.
 # The test fails when one is gone too, so the list only shrinks.
 PENDING: dict[tuple[str, str], str] = {
-    ("game", "protocol"): "issue 11: game/match.py and game/diagrams.py use "
-                          "protocol.RefereeSession; the session belongs below game",
     ("rules", "numpy"): "issue 11: the vectorised snookered-in-hand search of "
                         "rules/snookered.py (from equipment/geometry.py) and "
                         "rules/snooker_free_ball.py; loaded only with the snooker referee",

@@ -643,7 +643,8 @@ def _explain(err: ValidationError, prefix: str = "") -> str:
     for e in err.errors()[:3]:
         loc = ".".join(str(p) for p in (prefix, *e["loc"]) if p != "")
         msg = e["msg"].removeprefix("Value error, ")
-        parts.append(f"{loc}: {msg}" if loc else msg)
+        nested = msg.startswith((f"{loc}.", f"{loc}:"))  # a nested parser named it already
+        parts.append(f"{loc}: {msg}" if loc and not nested else msg)
     return "; ".join(parts)
 
 

@@ -56,7 +56,7 @@ def test_cli_play_matches_stats(tmp_path, capsys) -> None:
     assert main(["play", "ten-ball", "--players", "bot:easy", "bot:medium", "--frames", "1",
                  "--db", url, "--lang", "ru"]) == 0
     out = capsys.readouterr().out
-    assert "Фрейм 1" in out
+    assert "Партия 1" in out  # ten-ball is played in racks
     assert main(["matches", "--db", url]) == 0
     assert "ten-ball" in capsys.readouterr().out
     assert main(["stats", "--db", url]) == 0

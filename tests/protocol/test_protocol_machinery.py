@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import cuesport.protocol as protocol
+import cuesport.rules.session as rules_session
 from cuesport.record import Decision, RecordError, Shot, Start, parse_action, record_schema
 from cuesport.rules.base import (
     Foul,
@@ -58,7 +59,7 @@ class ToyReferee(Referee):
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(protocol, "referee_class", lambda discipline: ToyReferee)
+    monkeypatch.setattr(rules_session, "referee_class", lambda discipline: ToyReferee)
 
 
 def record(*actions: Any) -> dict[str, Any]:

@@ -36,6 +36,9 @@ CASES: dict[str, tuple[str, int | None]] = {
     "coordinates_strings.json": ("shot.after.cue", 1),
     "event_time_string.json": ("shot.events.0.t", 1),
     "judgement_int.json": ("shot.judgement.miss", 1),
+    "score_strings.json": ("start.score", None),
+    "call_in_snooker.json": ("call: shots are not called in Snooker", 1),
+    "push_out_in_snooker.json": ("push_out: there is no push out in Snooker", 1),
 }
 
 

@@ -334,7 +334,7 @@ def test_pool_1_12_stalemate_breaker_breaks_again() -> None:
     (shot(0, hits=["1"], after={"1": (5000, 1700)}), "not on the table"),
     (decide(0, "pass"), "no decision"),
     (shot(0, hits=["1"], push_out=True), "push out"),
-    (shot(0, hits=["1"], call=("6", "top-left")), "not an object ball on the table"),
+    (shot(0, hits=["1"], call=("6", "top-left")), "call: shots are not called"),
     ({"shot": {"player": 0, "nominate": "1"}}, "nominate"),
     ({"claim": {"player": 0}}, "claim"),
 ])
@@ -342,10 +342,14 @@ def test_pool_bad_input_is_an_error_and_changes_nothing(action: dict, message: s
     assert message in error(NB, [action], start=MID)
 
 
-def test_pool_1_6_call_is_ignored_in_nine_ball() -> None:
-    r = last(NB, [shot(0, hits=["1"], pots={"1": "middle-left"}, call=("1", "top-left"))],
-             start=MID)
-    assert r["legal"] and r["to_play"] == 0  # no calls in nine-ball: the pot counts
+def test_pool_1_6_call_is_refused_in_nine_ball() -> None:
+    # POOL-1.6 applies "in games requiring called shots": nine-ball is not one, so a call
+    # there is bad input (issue 12: a field that does not belong is refused, not ignored)
+    msg = error(NB, [shot(0, hits=["1"], pots={"1": "middle-left"}, call=("1", "top-left"))],
+                start=MID)
+    assert "call: shots are not called in Nine-ball" in msg
+    r = last(NB, [shot(0, hits=["1"], pots={"1": "middle-left"})], start=MID)
+    assert r["legal"] and r["to_play"] == 0
 
 
 def test_pool_decision_by_wrong_player_or_not_on_offer() -> None:

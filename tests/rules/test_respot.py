@@ -436,7 +436,7 @@ def test_prop_spotted_pool_balls_never_overlap(points, todo):
 # ---------------------------------------------------------------- checklist items
 
 
-def test_snk_3_4_b_respotted_black_follows_3_7_when_spot_occupied():
+def test_snk_3_7_d_the_re_spotted_black_goes_to_the_pink_spot_when_its_own_is_taken():
     # only the black remains, levelled scores: the black is spotted (cue ball on its spot)
     out = respot_colours(["black"], {"cue": (889.0 + 20.0, 3245.0)})
     assert out["black"] == pytest.approx(S["pink"])
@@ -473,7 +473,7 @@ def test_one_2_9_4_checklist_16_brown_spot_position_occupied():
     assert out["yellow"] == (1181.0, 737.0)
 
 
-def test_one_2_12_3_checklist_18_in_hand_option_places_red_and_offender_ball():
+def test_one_2_12_3_2_checklist_18_in_hand_option_places_red_and_offender_ball():
     # the incoming player's ball goes in hand; red on the spot, the offender's ball centre
     pos = {"white": (400.0, 2000.0), "yellow": (889.0, 1784.5 + 5.0), "red": (100.0, 100.0)}
     out = one_red_touching_reset(pos, "white")

@@ -115,6 +115,10 @@ def test_snk_3_1_b_reds_and_colours_alternately_then_in_order():
 def test_snk_3_5_b_touch_while_placing_is_not_a_stroke():
     r = last([shot(0, stroke=False)])
     assert r["legal"] and r["in_hand"] == "D" and r["to_play"] == 0 and r["points"] == [0, 0]
+    # once the frame has started too: in hand after an in-off, a touch while placing
+    started = position({**reds(), **colours(), "cue": None}, started=True)
+    r = last([shot(0, stroke=False)], start=started)
+    assert r["legal"] and r["in_hand"] == "D" and r["to_play"] == 0 and r["points"] == [0, 0]
 
 
 def test_snk_3_8_c_iii_touching_colour_another_nominated_and_hit():

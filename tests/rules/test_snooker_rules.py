@@ -175,6 +175,20 @@ def test_snk_3_4_b_ii_lots_first():
     assert "lots" in error([{"lots": {"to_play": 0}}], start=start)
 
 
+def test_snk_3_4_a_ii_level_frame_scores_do_not_count_when_aggregates_do():
+    start = position({"black": SPOTS["black"], "cue": FAR}, to_play=1, score=[60, 53])
+    r = last([shot(1, ["black"], ["black"])], start=start, rules={"total_points": True})
+    assert r["frame_over"] and r["score"] == [60, 60] and not r["lots"]
+    r = last([shot(1, ["black"], ["black"])], start=start)
+    assert not r["frame_over"] and r["lots"]
+
+
+def test_snk_3_4_b_iii_the_player_chosen_by_lot_plays_from_hand():
+    start = position({"black": SPOTS["black"], "cue": FAR}, to_play=1, score=[60, 53])
+    r = run([shot(1, ["black"], ["black"]), {"lots": {"to_play": 0}}], start=start)[-1]
+    assert r["to_play"] == 0 and r["in_hand"] == "D" and r["ball_on"] == ["black"]
+
+
 def test_snk_3_4_d_ii_not_in_the_deciding_frame():
     start = position({**colours(), "cue": FAR}, score=[10, 100])
     r = last([shot(0, ["yellow"])], start=start,

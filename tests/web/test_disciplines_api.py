@@ -26,3 +26,6 @@ def test_api_lists_every_discipline_in_order_with_its_facts(client: TestClient) 
     assert by["nine-ball"]["balls"][0] == {"name": "cue"}
     assert {"name": "black", "value": 7} in by["snooker"]["balls"]
     assert by["eight-ball"]["sizes"] == ["9ft", "8ft", "7ft"]
+    units = {d["id"]: d["break_unit"] for d in body}
+    assert units["snooker"] == units["straight-pool"] == "points"
+    assert units["nine-ball"] == "balls"

@@ -53,7 +53,7 @@ class Turn:
     """What a player sees when it is to play."""
 
     discipline: str
-    referee: Referee
+    referee: Referee[Any]
     table: TableSpec
     state: FrameState
     ruling: Mapping[str, Any]

@@ -7,29 +7,31 @@ import json
 import sys
 from pathlib import Path
 
+from cuesport.cli.common import DB_HELP, missing, open_store
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("export", help="export stored frames as referee-protocol records")
     p.add_argument("match", type=int, help="match id (see cuesport matches)")
     p.add_argument("--frame", type=int, help="frame number (default: every frame)")
-    p.add_argument("--db", help="SQLAlchemy URL (default: SQLite in the user's data dir)")
+    p.add_argument("--db", help=DB_HELP)
     p.add_argument("--out", help="a folder: one file per frame (default: standard output, "
                    "one record, or one record per line for several frames)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from cuesport.storage import Store
-
-    store = Store(args.db)
+    store = open_store(args.db)
     try:
-        frames = [f for f in store.frames(args.match)
-                  if args.frame is None or f.number == args.frame]
+        store.match(args.match)
     except KeyError as e:
-        print(f"cuesport export: {e}", file=sys.stderr)
+        print(f"cuesport export: {missing(e)}", file=sys.stderr)
         return 2
+    frames = [f for f in store.frames(args.match)
+              if args.frame is None or f.number == args.frame]
     if not frames:
-        print(f"cuesport export: no such frame in match {args.match}", file=sys.stderr)
+        which = f"no frame {args.frame}" if args.frame is not None else "no frames"
+        print(f"cuesport export: match {args.match} has {which}", file=sys.stderr)
         return 2
     for f in frames:
         record = store.frame_record(f.id)

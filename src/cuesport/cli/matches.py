@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 
+from cuesport.cli.common import DB_HELP, open_store
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("matches", help="list stored matches")
-    p.add_argument("--db", help="SQLAlchemy URL (default: SQLite in the user's data dir)")
+    p.add_argument("--db", help=DB_HELP)
     p.add_argument("--limit", type=int, default=30)
     p.set_defaults(func=run)
 
@@ -16,9 +18,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from cuesport.storage import Store
-
-    store = Store(args.db)
+    store = open_store(args.db)
     table = Table(title=f"matches ({store.url})")
     for col in ("id", "date", "discipline", "players", "frames", "winner"):
         table.add_column(col)

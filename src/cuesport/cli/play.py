@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import Any
 
 from cuesport import disciplines
+from cuesport.cli.common import DB_HELP, missing, open_store, positive_int
+
+TARGETS = tuple(d.id for d in disciplines.all() if d.target)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,102 +27,138 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "SNK-3.17, pool doubles), members playing in the order P1 P2 P3 P4")
     p.add_argument("--scotch", action="store_true",
                    help="with --partners: members alternate strokes (scotch doubles)")
-    p.add_argument("--frames", type=int, default=1, help="frames (racks) to play (default 1)")
-    p.add_argument("--race-to", type=int, help="first to N frames wins instead")
-    targets = ", ".join(d.id for d in disciplines.all() if d.target)
-    p.add_argument("--target", type=int, help=f"points target ({targets})")
-    p.add_argument("--seed", type=int, default=0, help="seed for bots, lag and racks")
-    p.add_argument("--db", help="SQLAlchemy URL (default: SQLite in the user's data dir)")
+    p.add_argument("--frames", type=positive_int, default=1,
+                   help="frames (racks) to play, at least 1 (default 1)")
+    p.add_argument("--race-to", type=positive_int, metavar="N",
+                   help="first to N frames wins, instead of --frames")
+    p.add_argument("--target", type=positive_int, metavar="POINTS",
+                   help=f"points to win a game of {' or '.join(TARGETS)} (default: the "
+                   "discipline's, 100)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="seed for the bots, the lag and the racks: the same seed plays the "
+                   "same match (default 0)")
+    p.add_argument("--db", help=DB_HELP)
     p.add_argument("--resume", type=int, metavar="ID", help="continue stored match ID")
-    p.add_argument("--lang", default="en", choices=["en", "ru"])
-    p.add_argument("--quiet", action="store_true", help="no commentary, only the result")
+    p.add_argument("--lang", default="en", choices=["en", "ru"],
+                   help="language of the commentary and the referee's calls (default en)")
+    p.add_argument("--quiet", action="store_true", help="no commentary, only the results")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from cuesport.game.commentary import action_line, scoreboard, t
+    from cuesport.cli.report import Reporter
     from cuesport.game.match import GameError, Match, MatchFormat
     from cuesport.game.players import make_player
-    from cuesport.storage import Store
 
-    console = Console(highlight=False)
-    err = Console(stderr=True)
-    store = Store(args.db)
+    # soft wrap: long lines (a command to copy, a line in a pipe) are not cut
+    console = Console(highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    store = open_store(args.db)
     try:
         if args.resume is not None:
             m = Match.resume(store, args.resume, lang=args.lang)
         else:
             if args.discipline is None:
-                err.print("cuesport play: give a DISCIPLINE (or --resume ID)")
+                err.print("cuesport play: give a DISCIPLINE (or --resume ID)", markup=False)
                 return 2
             if any(not s.startswith("bot") for s in [*args.players, *(args.partners or [])]):
                 err.print("cuesport play: the command line plays bots (bot:easy, bot:medium, "
-                          "bot:strong); humans play through the API")
+                          "bot:strong); humans play through the API", markup=False)
                 return 2
             players = [make_player(s, seed=args.seed * 2 + i)
                        for i, s in enumerate(args.players)]
+            fmt = MatchFormat(args.frames, args.race_to, args.target)
             partners = None if args.partners is None else [
                 make_player(s, seed=args.seed * 2 + 2 + i) for i, s in enumerate(args.partners)]
-            fmt = MatchFormat(max(1, args.frames), args.race_to, args.target)
             m = Match(args.discipline, players, fmt=fmt, store=store, seed=args.seed,
                       lang=args.lang, specs=args.players, partners=partners,
                       partner_specs=args.partners,
                       alternate="stroke" if args.scotch else "turn")
-    except (GameError, ValueError, KeyError) as e:
-        err.print(f"cuesport play: {e}")
+    except KeyError as e:
+        err.print(f"cuesport play: {missing(e)}", markup=False)
         return 2
-    lang = args.lang
+    except (GameError, ValueError) as e:
+        err.print(f"cuesport play: {e}", markup=False)
+        return 2
+    report = Reporter(console, m.discipline, m.names, args.lang, args.quiet,
+                      members=m.member_names if m.protocol != 1 else None)
+    if m.over:  # a finished match: say how it ended, play nothing
+        report.say(report_over(m, args.lang))
+        for r in m.results:
+            report.frame_result(r.number, r.winner, r.score, wins_after(m, r.number))
+        report.match_result(m.winner, m.wins)
+        store.close()
+        return 0
+    try:
+        code = play_out(m, report, console, err)
+    except KeyboardInterrupt:
+        err.print(report.interrupted(m.match_id, args.db), markup=False)
+        store.close()
+        return 130
+    store.close()
+    sys.stdout.flush()
+    return code
+
+
+def report_over(m: Any, lang: str) -> str:
+    from cuesport.cli.report import w
+
+    return w(lang, "already-over", id=m.match_id)
+
+
+def wins_after(m: Any, number: int) -> list[int]:
+    """Frames won by each player after frame ``number`` (for the lines of a finished match)."""
+    wins = [0, 0]
+    for r in m.results:
+        if r.number <= number and r.winner is not None:
+            wins[r.winner] += 1
+    return wins
+
+
+def play_out(m: Any, report: Any, console: Any, err: Any) -> int:
+    """Step the match to its end, printing as it goes; a moving bar on a terminal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from cuesport.game.commentary import t
+    from cuesport.game.match import GameError
+
     total = m.fmt.race_to * 2 - 1 if m.fmt.race_to else m.fmt.frames
     t0 = time.perf_counter()
-    console.print(f"[bold]{m.discipline}[/bold]: {m.names[0]} v {m.names[1]} "
-                  f"(match {m.match_id}, {m.store.url if m.store else 'not stored'})")
+    where = m.store.url if m.store else "not stored"
+    report.say(f"{m.discipline}: {m.names[0]} v {m.names[1]} (match {m.match_id}, {where})",
+               "bold")
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   console=console, transient=True,
                   disable=not console.is_terminal) as progress:
-        task = progress.add_task("frames", total=total, completed=len(m.results))
+        frames = progress.add_task("frames", total=total, completed=len(m.results))
+        strokes = progress.add_task(f"frame {m.frame_no}: strokes", total=None)
         while True:
             try:
                 s = m.step()
             except GameError as e:
-                err.print(f"cuesport play: {e}")
+                err.print(f"cuesport play: {e}", markup=False)
                 return 1
             if s.kind == "action" and s.action is not None and s.ruling is not None:
-                if not args.quiet:
-                    mv = s.move
-                    line = action_line(m.names, s.action, s.ruling, getattr(mv, "kind", ""),
-                                       getattr(mv, "target", None), lang,
-                                       members=m.member_names)
-                    console.print(f"  {line}")
-                    if "shot" in s.action and s.ruling["to_play"] != s.player:
-                        board = scoreboard(m.names, m.frame_no, m.wins, s.ruling, lang)
-                        console.print(f"[dim]{board}[/dim]")
+                report.action(s, m.frame_no, m.wins)
+                sc = s.ruling.get("score", [0, 0])
+                progress.update(strokes, advance=1,
+                                description=f"frame {m.frame_no}: {sc[0]}-{sc[1]}, strokes")
             elif s.kind in ("frame-start", "match-end"):
                 res = m.results[-1]
-                a, b = res.score
-                # rotation games and eight-ball keep no score: the rack is the unit
-                key = "rack-won" if m.facts.frame_word == "rack" else "frame-won"
-                msg = (t(lang, key, n=res.number, name=m.names[res.winner], a=a, b=b)
-                       if res.winner is not None else t(lang, "frame-drawn", n=res.number))
-                console.print(f"[bold]{msg}[/bold] — {m.wins[0]}-{m.wins[1]}")
-                progress.update(task, completed=len(m.results))
+                report.frame_result(res.number, res.winner, res.score, m.wins)
+                progress.update(frames, completed=len(m.results))
+                progress.reset(strokes, description=f"frame {m.frame_no}: strokes")
                 if s.kind == "match-end":
                     break
-                if not args.quiet:
-                    console.print(t(lang, "frame-start", n=m.frame_no,
-                                    name=m.names[m.to_play]))
+                if not report.quiet:
+                    report.say(t(report.lang, "frame-start", n=m.frame_no,
+                                 name=m.names[m.to_play]))
             elif s.kind == "wait":
-                err.print("cuesport play: a human is to play; humans play through the API")
+                err.print("cuesport play: a human is to play; humans play through the API",
+                          markup=False)
                 return 2
-    a, b = m.wins
-    if m.winner is None:
-        console.print(f"[bold]{t(lang, 'match-drawn', a=a, b=b)}[/bold]")
-    else:
-        won = t(lang, "match-won", name=m.names[m.winner], a=max(a, b), b=min(a, b))
-        console.print(f"[bold]{won}[/bold]")
-    console.print(f"[dim]{time.perf_counter() - t0:.1f} s; stored as match {m.match_id}[/dim]")
-    store.close()
-    sys.stdout.flush()
+    report.match_result(m.winner, m.wins)
+    report.say(f"{time.perf_counter() - t0:.1f} s; stored as match {m.match_id}", "dim")
     return 0

@@ -6,29 +6,34 @@ from __future__ import annotations
 import argparse
 import sys
 
+from cuesport.cli.common import DB_HELP, missing, open_store
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="replay a stored frame: commentary, check, diagrams")
     p.add_argument("match", type=int, help="match id (see cuesport matches)")
     p.add_argument("--frame", type=int, default=1, help="frame number (default 1)")
-    p.add_argument("--db", help="SQLAlchemy URL (default: SQLite in the user's data dir)")
+    p.add_argument("--db", help=DB_HELP)
     p.add_argument("--svg", metavar="DIR", help="draw every stroke and the break chart here")
-    p.add_argument("--lang", default="en", choices=["en", "ru"])
+    p.add_argument("--lang", default="en", choices=["en", "ru"],
+                   help="language of the commentary and the referee's calls (default en)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from cuesport.game.commentary import action_line, scoreboard
+    from cuesport.cli.report import board, shot_line
     from cuesport.game.diagrams import draw_frame
     from cuesport.protocol import RefereeSession
-    from cuesport.storage import Store
 
-    store = Store(args.db)
+    store = open_store(args.db)
     try:
         m = store.match(args.match)
-        frame = next(f for f in store.frames(args.match) if f.number == args.frame)
-    except (KeyError, StopIteration):
-        print(f"cuesport replay: no frame {args.frame} in match {args.match}", file=sys.stderr)
+    except KeyError as e:
+        print(f"cuesport replay: {missing(e)}", file=sys.stderr)
+        return 2
+    frame = next((f for f in store.frames(args.match) if f.number == args.frame), None)
+    if frame is None:
+        print(f"cuesport replay: match {args.match} has no frame {args.frame}", file=sys.stderr)
         return 2
     rows = store.strokes(frame.id)
     record = store.frame_record(frame.id)
@@ -42,11 +47,11 @@ def run(args: argparse.Namespace) -> int:
         if not same:
             differ += 1
         p = row["stroke"] or {}
-        line = action_line(m.players, row["action"], ruling, p.get("kind", ""),
-                           p.get("target"), args.lang)
+        line = shot_line(m.players, row["action"], ruling, p.get("kind", ""),
+                         p.get("target"), args.lang)
         print(f"{row['seq']:4d} {line}{'' if same else '  (!) differs from the stored ruling'}")
         if "shot" in row["action"]:
-            print(f"     {scoreboard(m.players, frame.number, [0, 0], ruling, args.lang)}")
+            print(f"     {board(m.discipline, m.players, frame.number, [0, 0], ruling, args.lang)}")
     print(f"{len(rows)} actions replayed; {differ} rulings differ from the stored ones")
     if args.svg:
         for path in draw_frame(store, frame.id, args.svg):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from cuesport.cli.common import DB_HELP, open_store
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("serve", help="serve the browser table and the HTTP referee",
@@ -13,18 +15,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--host", default="127.0.0.1",
                    help="address to bind (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--db", default=None,
-                   help="SQLAlchemy URL of the match database (default: the user's SQLite file)")
+    p.add_argument("--db", default=None, help=DB_HELP)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from cuesport.storage import Store
     from cuesport.web import create_app
 
-    store = Store(args.db)
+    store = open_store(args.db)
     app = create_app(store)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"cuesport: the table is at http://{host}:{args.port}/  (Ctrl+C to stop)", flush=True)

@@ -28,8 +28,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--elevation", type=float, default=0.0, help="cue elevation, degrees")
     p.add_argument("--cue", type=float, nargs=2, metavar=("X", "Y"), help="cue ball (mm)")
     p.add_argument("--table", default=None, help="pool table size: 9ft, 8ft, 7ft")
-    p.add_argument("--seed", type=int, default=1, help="seed for the random parts of racks")
-    p.add_argument("--out", help="write the diagram (SVG) with the balls' paths here")
+    p.add_argument("--seed", type=int, default=1,
+                   help="seed for the random parts of racks (default 1)")
+    p.add_argument("--out", help="write the diagram (SVG) with the balls' paths here (the "
+                   "events are then summed up, not printed)")
     p.add_argument("--json", dest="json_out", help="write the whole shot (JSON) here")
     p.set_defaults(func=run)
 
@@ -54,8 +56,12 @@ def run(args: argparse.Namespace) -> int:
     except PhysicsError as exc:
         print(f"cuesport simulate: {exc}", file=sys.stderr)
         return 2
-    for event in shot.events:
-        print(json.dumps(event))
+    if not (args.out or args.json_out):  # events to standard output only when not saving
+        for event in shot.events:
+            print(json.dumps(event))
+    else:
+        pots = [str(e["pot"]) for e in shot.events if "pot" in e]
+        print(f"{len(shot.events)} events; potted: {', '.join(pots) or 'nothing'}")
     if args.out:
         from cuesport.render import position_svg
 

@@ -20,6 +20,7 @@ from cuesport.equipment.tables import TableSpec
 Family = Literal["snooker", "pool"]
 TableKind = Literal["snooker", "pool"]
 FrameWord = Literal["frame", "rack", "game"]
+BreakUnit = Literal["points", "balls"]
 Rng = random.Random | int | None
 RackBuilder = Callable[[TableSpec, Rng], Position]
 
@@ -67,6 +68,7 @@ class Discipline:
     random_rack: bool = False  # racked at random: each frame gets its own seed
     target: bool = False  # played to a points target rather than frame by frame
     frame_word: FrameWord = "frame"
+    break_unit: BreakUnit = "balls"  # a break (a visit's run) is counted in points or balls
     stalemate_rule: str | None = None  # the rule ID of its stalemate rule, None: none
     century_breaks: bool = False  # breaks of 100 are counted as centuries
     rack_outline: bool = False  # the rack's outline is marked on the cloth

@@ -24,6 +24,7 @@ DISCIPLINE = Discipline(
     referee="cuesport.rules.snooker:SnookerReferee",
     order=10,
     nominates=True,  # a colour after a red, a free ball
+    break_unit="points",
     frame_word="frame",
     stalemate_rule="SNK-3.16",
     century_breaks=True,

@@ -24,6 +24,7 @@ DISCIPLINE = Discipline(
     referee="cuesport.rules.snooker_one_red:OneRedReferee",
     order=20,
     target=True,
+    break_unit="points",
     frame_word="frame",
     stalemate_rule=None,  # the rules have none: the match loop makes the player behind concede
     bots=BotHints(stalemate_after=80),

@@ -27,6 +27,7 @@ DISCIPLINE = Discipline(
     lag=True,
     random_rack=True,
     target=True,
+    break_unit="points",
     frame_word="game",
     stalemate_rule="P141-4.12",
     rack_outline=True,  # P141-4.2: the rack's outline is marked

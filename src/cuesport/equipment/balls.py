@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SNOOKER_RADIUS = 26.25  # SNK-1.1: diameter 52.5 mm
+SNOOKER_RADIUS = 26.25  # SNK-1.2: diameter 52.5 mm
 POOL_RADIUS = 28.575  # WPA: 2 1/4 in
 
 REDS: tuple[str, ...] = tuple(f"red{i}" for i in range(1, 16))

@@ -50,6 +50,7 @@ class TableSpec:
 
     @property
     def ball_diameter(self) -> float:
+        """SNK-1.2: 52.5 mm in snooker; 57.15 mm in pool (WPA)."""
         return 2.0 * self.ball_radius
 
     def with_pockets(
@@ -109,11 +110,20 @@ TABLES: dict[str, TableSpec] = {"12ft": SNOOKER, **POOL_TABLES}
 
 
 def baulk_line_y(table: TableSpec) -> float:
-    """SNK-1.1: the baulk line, 737 mm from the bottom cushion."""
+    """SNK-1.1(d): the baulk line, 737 mm from the bottom cushion.
+
+    >>> baulk_line_y(SNOOKER)
+    737.0
+    """
     return table.baulk_from_bottom
 
 
 def d_centre(table: TableSpec) -> Vec:
+    """SNK-1.1(e): the centre of the D, the middle of the baulk line.
+
+    >>> d_centre(SNOOKER)
+    (889.0, 737.0)
+    """
     return (table.width / 2.0, table.baulk_from_bottom)
 
 

@@ -36,10 +36,10 @@ from cuesport.bots.search import Candidate, Turn, playable, shot_action
 from cuesport.equipment import on_table, spots
 from cuesport.physics import PhysicsError, Stroke, simulate
 from cuesport.physics import Shot as PhysShot
-from cuesport.protocol import RefereeSession
 from cuesport.record import RecordError
 from cuesport.rules.base import Outcome
 from cuesport.rules.in_hand import in_d, playable_from_kitchen
+from cuesport.rules.session import RefereeSession
 from cuesport.storage import NewFrame, SeatRow, StorageError, Store
 
 

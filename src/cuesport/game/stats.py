@@ -171,12 +171,16 @@ def merge(into: PlayerStats, s: PlayerStats) -> None:
     into.breaks.extend(s.breaks)
 
 
-def head_to_head(store: Store, a: str, b: str) -> dict[str, Any]:
-    """Matches and frames won by each of two players against each other."""
+def head_to_head(store: Store, a: str, b: str,
+                 discipline: str | None = None) -> dict[str, Any]:
+    """Matches and frames won by each of two players against each other (in one
+    discipline, if given)."""
     res: dict[str, Any] = {"players": [a, b], "matches": [0, 0], "frames": [0, 0],
                            "played": 0}
     for m in store.matches(10_000):
         names = list(m.players)
+        if discipline is not None and m.discipline != discipline:
+            continue
         if sorted(names) != sorted([a, b]):
             continue
         res["played"] += 1

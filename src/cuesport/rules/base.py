@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from cuesport.disciplines import ball_names, table_for
+from cuesport.disciplines import ball_names, find, table_for
 from cuesport.equipment import (
     TableSpec,
     on_table,
@@ -320,6 +320,7 @@ class Referee(Generic[S]):
             self.require_live(state)
         match action:
             case ShotAction(shot=shot):
+                self.check_shot_fields(shot)
                 return self.shot(state, shot)
             case DecisionAction(decision=d):
                 return self.decision(state, d)
@@ -454,6 +455,17 @@ class Referee(Generic[S]):
         )
 
     # ------------------------------------------------------------ input checks
+
+    def check_shot_fields(self, shot: Shot) -> None:
+        """A shot field the discipline does not use is bad input, never silently ignored."""
+        facts = find(self.discipline)
+        if shot.call is not None and not facts.called_shots:
+            raise RecordError(f"call: shots are not called in {facts.names.en}")
+        if shot.push_out and not facts.push_out:
+            raise RecordError(f"push_out: there is no push out in {facts.names.en}")
+        if shot.nominate is not None and not facts.nominates:
+            raise RecordError(f"nominate: balls are not nominated in {facts.names.en}"
+                              + ("; a called shot uses 'call'" if facts.called_shots else ""))
 
     def require_live(self, state: S) -> None:
         if state.frame_over:

@@ -137,8 +137,9 @@ def respot_one_red(
     ball: str = "red",
     tol: float = TOUCH_TOL,
 ) -> tuple[dict[str, Vec], str]:
-    """ONE-2.7.1 (spot, pyramid, centre) or, after two successive plain pots from the spot
-    or pyramid (``succession``), ONE-2.7.2 (centre, pyramid, spot "uncounted").
+    """ONE-2.7, the red back on the table: ONE-2.7.1 (spot, pyramid, centre) or, after two
+    successive plain pots from the spot or pyramid (``succession``), ONE-2.7.2 (centre,
+    pyramid, spot "uncounted": ONE-2.7.2(2)), which makes the cycle of ONE-2.7.3.
 
     Returns the new position and the ``red_origin`` label of ONE-X.3. With all three spots
     occupied (not covered by the seed) the red goes to the nearest free point of the centre

@@ -204,7 +204,8 @@ def effective_snookering_balls(
 ) -> frozenset[str]:
     """SNK-2.16(b),(c): the nearest ball(s) to the cue ball among those obstructing every
     ball on. Empty when the cue ball is not snookered by balls (a ball on available or
-    touching), or when no single ball obstructs all the balls on (2.16(c))."""
+    touching), or when no single ball obstructs all the balls on (2.16(c)). The free-ball
+    foul SNK-3.10(b)(ii) asks whether the nominated ball is one of them."""
     if any(balls_touching(cue, p, radius, tol=touch_tol) for p in balls_on.values()):
         return frozenset()
     common: set[str] | None = None

@@ -31,6 +31,7 @@ def discipline_json(d: Discipline) -> dict[str, Any]:
         "lag": d.lag,
         "target": d.target,
         "frame_word": d.frame_word,
+        "break_unit": d.break_unit,
         "stalemate_rule": d.stalemate_rule,
     }
 
