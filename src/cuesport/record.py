@@ -15,6 +15,10 @@ and backward compatible:
   marker touched), ``lag`` (who won the lag for the break, POOL-1.2), ``correct`` (the
   referee corrects the position: ``{"rule": "SNK-3.7(b)", "remove": ["yellow"]}``).
 * ``stroke: true`` with no events is an addressing contact / a stroke that hit nothing.
+
+Protocol 1.1 (``"protocol": "1.1"``, draft ``referee-protocol-1.1.md``) adds inputs that a
+version 1 record may not hold (:data:`V11_FIELDS`, checked in one place): sides with
+members, ``rules.alternate``, ``member`` on actions, the order keys of a start.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ PROTOCOL_1_1 = "1.1"  # the draft version 1.1 (a string: no 1.1 / 1.10 clash)
 # (``rules.positions: false``); never used as geometry.
 NOWHERE: tuple[float, float] = (-1.0, -1.0)
 RACKED: tuple[float, float] = (-2.0, -2.0)  # likewise, a ball just racked (a re-rack)
+VERSIONS = ("1", "1.1")  # the record's "protocol": 1 (or absent) is "1"; "1.1" is a string
 
 
 def _known_discipline(name: str) -> str:
@@ -73,6 +78,7 @@ Player = Annotated[int, Field(ge=0, le=1)]
 # JSON array still fills a tuple, with strict items.
 Point = Annotated[tuple[float, float], Strict(False)]
 Names = Annotated[tuple[str, ...], Strict(False)]
+Member = Annotated[int, Field(ge=0, le=3)]  # 1.1: a member by its index in the side's list
 
 
 class _Model(BaseModel):
@@ -215,6 +221,7 @@ NO_REST = Rest()
 
 class Shot(_Model):
     player: Player
+    member: Member | None = None  # 1.1
     cue_ball: Point | None = None
     nominate: str | None = None
     call: Call | Literal["safety"] | None = None
@@ -241,6 +248,7 @@ class Shot(_Model):
 
 class Decision(_Model):
     player: Player
+    member: Member | None = None  # 1.1
     choice: Literal[
         "play", "pass", "replace", "in-hand", "re-rack", "re-rack-opponent", "spot-eight",
         "re-break", "spot-ball",
@@ -249,14 +257,17 @@ class Decision(_Model):
 
 class Concede(_Model):
     player: Player
+    member: Member | None = None  # 1.1
 
 
 class Claim(_Model):
     player: Player
+    member: Member | None = None  # 1.1
 
 
 class Lots(_Model):
     to_play: Player
+    member: Member | None = None  # 1.1: who of the side plays first (SNK-3.17(d))
 
 
 class Lag(_Model):
@@ -274,6 +285,7 @@ class PlayerFoul(_Model):
     player: Player
     rule: str
     ball: str | None = None
+    member: Member | None = None  # 1.1
 
 
 class ShotAction(_Model):
@@ -378,6 +390,11 @@ class Start(BaseModel):
     frame_over: StrictBool = False
     winner: StrictPlayer | None = None
     rest: Rest | None = None  # version 1.1 without positions: the last shot's rest facts
+    # 1.1, the order of play (ORDER): the member to play, each side's slot, the hand-back
+    member: Annotated[StrictInt, Field(ge=0, le=3)] | None = None
+    up: tuple[Annotated[StrictInt, Field(ge=0, le=3)], Annotated[StrictInt, Field(ge=0, le=3)]
+              ] | None = None
+    pass_to: tuple[StrictPlayer, Annotated[StrictInt, Field(ge=0, le=3)]] | None = None
 
     def positions(self) -> dict[str, Point]:
         """The balls on the table, centres as floats."""
@@ -394,18 +411,26 @@ class Start(BaseModel):
     def of(cls, *, balls: Mapping[str, Point | None], to_play: int, score: tuple[int, int],
            break_: int, options: tuple[str, ...], in_hand: str | None, frame_over: bool,
            winner: int | None, extras: StartExtras | None = None,
+           order: tuple[int, tuple[int, int], tuple[int, int] | None] | None = None,
            rest: Rest | None = None) -> Start:
-        """A referee's state as a start (trusted: not validated again)."""
+        """A referee's state as a start (trusted: not validated again); ``order`` is the
+        1.1 ``(member, up, pass_to)``, ``rest`` the facts at rest of a record without
+        positions."""
         extra = {} if extras is None else _fields_json(extras)
+        member, up, pass_to = order or (None, None, None)
         return cls.model_construct(
             balls=dict(balls), to_play=to_play, score=score, break_=break_, options=options,
-            in_hand=in_hand, frame_over=frame_over, winner=winner, rest=rest, **extra)
+            in_hand=in_hand, frame_over=frame_over, winner=winner, member=member, up=up,
+            pass_to=pass_to, rest=rest, **extra)
 
     def to_json(self, only_set: bool = False) -> dict[str, Any]:
         """The JSON form; ``only_set`` prints only the common keys that were given."""
         common = {
             "balls": {k: None if v is None else [v[0], v[1]] for k, v in self.balls.items()},
             "to_play": self.to_play,
+            **({} if self.up is None else {  # 1.1 only
+                "member": self.member, "up": list(self.up),
+                "pass_to": None if self.pass_to is None else list(self.pass_to)}),
             "score": [self.score[0], self.score[1]],
             "break": self.break_,
             "options": list(self.options),
@@ -415,6 +440,7 @@ class Start(BaseModel):
         }
         if only_set:
             given = {"break" if f == "break_" else f for f in self.model_fields_set}
+            given -= {k for k in ("member", "up", "pass_to") if getattr(self, k) is None}
             common = {k: v for k, v in common.items() if k in given}
         out = common | {k: _jsonable(v) for k, v in (self.model_extra or {}).items()}
         if self.rest is not None:
@@ -482,6 +508,11 @@ def _names_as_positions(raw: Any, where: str) -> Any:
 def positions_free(rules: Any) -> bool:
     """Whether a record's ``rules`` say ``positions: false`` (version 1.1)."""
     return isinstance(rules, Mapping) and rules.get("positions") is False
+class Side(_Model):
+    """1.1: a side with its members in playing order for this frame (SNK-3.17(a), (b))."""
+
+    name: str
+    members: Annotated[tuple[str, ...], Strict(False), Field(min_length=1, max_length=4)]
 
 
 class FrameRecord(_Model):
@@ -489,14 +520,14 @@ class FrameRecord(_Model):
 
     protocol: Literal[1, "1.1"] = 1
     discipline: Discipline
-    players: Annotated[tuple[str, str], Strict(False)] = ("Player 1", "Player 2")
+    players: Annotated[tuple[str | Side, str | Side], Strict(False)] = ("Player 1", "Player 2")
     rules: dict[str, Any] = Field(default_factory=dict)
     start: Start | None = None
     actions: list[Any] = Field(default_factory=list)
 
     @model_validator(mode="before")
     @classmethod
-    def _version_inputs(cls, raw: Any) -> Any:
+    def _positions_free_inputs(cls, raw: Any) -> Any:
         """1.1-only header inputs need ``"protocol": "1.1"``; without positions the
         start lists its balls by name."""
         if not isinstance(raw, Mapping):
@@ -517,6 +548,31 @@ class FrameRecord(_Model):
                 raise ValueError("start.rest: only a record without positions has rest facts")
         return raw
 
+    @property
+    def version(self) -> str:
+        """``"1"`` or ``"1.1"``: the one switch every 1.1 input and output looks at."""
+        return str(self.protocol)
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The sides' names (the players' in version 1)."""
+        a, b = (p if isinstance(p, str) else p.name for p in self.players)
+        return a, b
+
+    @property
+    def members(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Each side's members in playing order (a plain name is a side of one)."""
+        a, b = ((p,) if isinstance(p, str) else p.members for p in self.players)
+        return a, b
+
+    @model_validator(mode="after")
+    def _version_inputs(self) -> FrameRecord:
+        if self.version == "1":
+            check_version(self, "1")
+        elif self.rules.get("alternate", "turn") not in ("turn", "stroke"):
+            raise ValueError("rules.alternate: 'turn' or 'stroke'")
+        return self
+
     @field_validator("start", mode="before")
     @classmethod
     def _start(cls, raw: Any) -> Any:
@@ -531,12 +587,37 @@ class FrameRecord(_Model):
             raise ValueError('the version is the integer 1 or the string "1.1"')
         return v
 
-    @property
-    def version(self) -> str:
-        return PROTOCOL_1_1 if self.protocol == PROTOCOL_1_1 else "1"
+
+V1_1_RULES = ("positions",)  # rule options of section 2 (1.1); "alternate": _V11_RULES
 
 
-V1_1_RULES = ("positions", "alternate")  # rule options that exist only in version 1.1
+# Inputs that exist only in protocol 1.1 (by model: its fields); a version 1 record holding
+# one is bad input naming it. Extend here (and in _V11_RULES) for the other 1.1 inputs.
+V11_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {
+    Shot: ("member",), Decision: ("member",), Concede: ("member",), Claim: ("member",),
+    Lots: ("member",), PlayerFoul: ("member",), Start: ("member", "up", "pass_to"),
+}
+_V11_RULES = ("alternate",)
+
+
+def _v11_inputs(m: BaseModel, path: str) -> Iterator[str]:
+    if isinstance(m, FrameRecord):
+        yield from (f"players.{i}" for i, p in enumerate(m.players) if isinstance(p, Side))
+        yield from (f"rules.{k}" for k in _V11_RULES if k in m.rules)
+    for name in V11_FIELDS.get(type(m), ()):
+        if name in m.model_fields_set:
+            yield f"{path}{name}"
+    for name in m.model_fields_set:
+        sub = getattr(m, name)
+        if isinstance(sub, BaseModel):
+            yield from _v11_inputs(sub, f"{path}{name}.")
+
+
+def check_version(m: BaseModel, version: str, path: str = "") -> None:
+    """Refuse 1.1-only inputs in a version 1 record (referee-protocol-1.1.md)."""
+    if version == "1":
+        for where in _v11_inputs(m, path):
+            raise RecordError(f"{where}: only in protocol \"1.1\" (this record is version 1)")
 
 
 class RecordError(ValueError):
@@ -693,7 +774,7 @@ def parse_action(raw: Any, version: str = "1", positions: bool = True) -> Action
     ``version`` and ``positions`` are the record's: an input of version 1.1 in a version 1
     record, or a positions-free input in a record with positions (or the reverse), is bad
     input naming the field."""
-    action = _parse_action(raw)
+    action = _parse_action(raw, version)
     if isinstance(action, ShotAction):
         check_shot_inputs(action.shot, version, positions)
     return action
@@ -719,7 +800,7 @@ def check_shot_inputs(shot: Shot, version: str = "1", positions: bool = True) ->
                               "rest (shot.rest declares what the rules need)")
 
 
-def _parse_action(raw: Any) -> Action:
+def _parse_action(raw: Any, version: str) -> Action:
     """Validate one action: an object with exactly one known key."""
     if not isinstance(raw, dict):
         raise RecordError("an action is a JSON object with exactly one key")
@@ -730,9 +811,11 @@ def _parse_action(raw: Any) -> Action:
     if model is None:
         raise RecordError(f"unknown action {key!r}; expected one of {', '.join(ACTION_MODELS)}")
     try:
-        return model.model_validate(raw)  # type: ignore[return-value]
+        action = model.model_validate(raw)
     except ValidationError as err:
         raise RecordError(_explain(err)) from None
+    check_version(action, version)
+    return action  # type: ignore[return-value]
 
 
 def parse_record(raw: Any) -> FrameRecord:

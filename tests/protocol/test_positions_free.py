@@ -104,7 +104,17 @@ def test_the_version_is_1_or_the_string_1_1():
             referee({"protocol": bad, "discipline": "snooker", "actions": []})
 
 
+def _without_order(ruling: dict[str, Any]) -> dict[str, Any]:
+    """A 1.1 ruling less the order of play of sides (member, pass_to, lost_turn, up)."""
+    out = {k: v for k, v in ruling.items() if k not in ("member", "pass_to", "lost_turn")}
+    if "state" in out:
+        out["state"] = {k: v for k, v in out["state"].items()
+                        if k not in ("member", "up", "pass_to")}
+    return out
+
+
 def test_protocol_1_1_without_new_inputs_rules_as_version_1():
+    """The draft: version 1 rulings plus the order of play fields (section 1)."""
     from pathlib import Path
     example = Path(__file__).resolve().parents[2] / "examples"
     recs = sorted(example.rglob("*.json"))
@@ -115,7 +125,7 @@ def test_protocol_1_1_without_new_inputs_rules_as_version_1():
         if not isinstance(data, dict) or "discipline" not in data or "actions" not in data:
             continue
         v1 = referee(data)
-        v11 = referee(data | {"protocol": "1.1"})
+        v11 = [_without_order(r) for r in referee(data | {"protocol": "1.1"})]
         assert v11 == v1, path.name
         checked += 1
     assert checked >= 3
@@ -517,3 +527,30 @@ def test_snooker_one_red_one_2_13_1_baulk_crossed_refused_elsewhere():
     session = RefereeSession(record("eight-ball", []))
     out = session.feed(shot(0, hit("cue", "1"), judgement={"baulk_crossed": True}))
     assert "not a judgement of eight-ball" in out["error"]
+
+
+def test_draft_four_handed_snooker_example_snk_3_17_c_without_positions():
+    """The draft's example as written (sides with members, section 1, merged from sides)."""
+    from pathlib import Path
+    spec = Path(__file__).resolve().parents[2] / ".." / "shared" / "spec"
+    text = (spec / "referee-protocol-1.1.md").read_text(encoding="utf-8")
+    part = text[text.index("### Example: four-handed snooker without positions"):]
+    out = ruled(json.loads(part.split("```json\n", 1)[1].split("```", 1)[0]))
+    table = [(r["points"], r["score"], r["to_play"], r["member"], r["options"], r["pass_to"],
+              r["lost_turn"], r["state"]["up"]) for r in out]
+    assert table == [
+        ([0, 0], [0, 0], 1, 0, [], None, [], [1, 0]),
+        ([0, 1], [0, 1], 1, 0, [], None, [], [1, 0]),
+        ([0, 7], [0, 8], 1, 0, [], None, [], [1, 0]),
+        ([5, 0], [5, 8], 0, 1, ["play", "pass"], [1, 0], [], [1, 1]),
+        ([1, 0], [6, 8], 0, 1, [], None, [], [1, 1]),
+        ([0, 0], [6, 8], 1, 1, [], None, [], [0, 1]),
+        ([4, 0], [10, 8], 0, 0, ["play", "pass", "replace"], [1, 1], [], [0, 0]),
+        ([0, 0], [10, 8], 1, 1, [], None, [[1, 0]], [1, 0]),
+        ([0, 0], [10, 8], 0, 1, [], None, [], [1, 1]),
+    ]
+    assert out[2]["respotted"] == {"black": "black-spot"}
+    assert out[3]["fouls"][0]["rule"] == "SNK-3.12(b)(iv)" and out[3]["free_ball"] is True
+    assert out[4]["respotted"] == {"green": "green-spot"}
+    assert out[6]["miss"] is True and out[6]["miss_count"] == 1
+    assert out[8]["miss_count"] == 0

@@ -629,7 +629,7 @@ class PoolReferee(Referee[PoolState]):
     def judged_fouls(self, state: PoolState, play: Play) -> list[tuple[str, str]]:
         """The fouls the referee judges (``judgement`` flags, out of turn)."""
         j = play.shot.judgement
-        out = [("POOL-6.13", "out-of-turn")] if play.player != state.to_play else []  # 6.13
+        out = [("POOL-6.13", "out-of-turn")] if self.out_of_turn(state, play.shot) else []
         out += [(rule, name) for rule, name, seen in _JUDGED if seen(j)]
         return out
 

@@ -332,7 +332,7 @@ class SnookerReferee(SnookerActions):
         """A stroke in named steps: read it (placement, nomination, touching ball, balls
         falling by themselves), its fouls, its points and respots, the next state."""
         p = shot.player
-        out_of_turn = p != state.to_play  # SNK-3.12(a)(iii), SNK-3.3(b)
+        out_of_turn = p != state.to_play  # SNK-3.3(b): no free ball for the side not to play
         placed, misplaced = (self.placement(state, shot) if self.positions
                              else self.placement_declared(state, shot))
         start = {**state.balls, **(placed or {})}
@@ -349,7 +349,8 @@ class SnookerReferee(SnookerActions):
         facts = StrokeFacts(
             phase=state.phase, v_on=v_on, on=on, nominated=nominated, free=free, first=fc,
             credited=credited, potted=tuple(pots), off=motion.off, judgement=shot.judgement,
-            out_of_turn=out_of_turn, misplaced=misplaced, unclear=unclear, pushed=tuple(pushed),
+            out_of_turn=self.out_of_turn(state, shot),  # SNK-3.12(a)(iii), the wrong partner
+            misplaced=misplaced, unclear=unclear, pushed=tuple(pushed),
             jumped=self.jumped(shot, "cue", bool(fc) and all(b in on or b == free for b in fc),
                                credited))
         fouls, failed = stroke_fouls(facts)

@@ -475,7 +475,7 @@ class OneRedReferee(SnookerFamily[OneRedState]):
     def _judged_fouls(self, state: OneRedState, shot: Shot) -> list[Foul]:
         j = shot.judgement
         fouls = []
-        if shot.player != state.to_play and shot.stroke:
+        if self.out_of_turn(state, shot) and shot.stroke:  # the wrong partner too (1.1)
             fouls.append(self.make_foul("ONE-2.11(5)", "out-of-turn"))  # ONE-2.11(5)
         if j.struck_ball is not None:
             fouls.append(self.make_foul("ONE-2.11(1)", "struck-wrong-ball"))  # ONE-2.11(1)
