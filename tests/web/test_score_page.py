@@ -172,6 +172,21 @@ def test_nine_ball_rack_with_a_push_out(server, browser):
     assert foul["fouls"][0]["rule"] == "POOL-6.2" and foul["in_hand"] == "table"
     assert "0 – 1" in page.inner_text("#fouls")
     screenshot(page, "score-nine-ball-foul-phone")
+    # POOL-6.14 through the page: two more fouls by Bob, warned in between, lose the rack
+    assert visit(page, first="1", rails=1)["legal"] is True  # Ann, ball in hand
+    scratch = visit(page, first="1", potted=("9", "cue"), rails=0)
+    assert scratch["fouls"][0]["rule"] == "POOL-6.1" and scratch["respotted"] == {
+        "9": "foot-spot"}
+    warned = visit(page, first="1", rails=1)
+    assert warned["warning"] is True
+    assert page.inner_text("#warn") != ""
+    screenshot(page, "score-nine-ball-warning-phone")
+    lost = visit(page, first="1", rails=0)
+    assert "POOL-6.14" in [f["rule"] for f in lost["fouls"]]
+    assert lost["frame_over"] is True and lost["winner"] == 0
+    page.wait_for_selector("#over:not([hidden])")
+    assert page.inner_text("#side0 .frames").endswith("1")  # the rack counts at once
+    screenshot(page, "score-nine-ball-rack-over-phone")
     assert page.errors == []
     context.close()
 

@@ -152,7 +152,7 @@ async function sendBoard() {
   const r = last();
   const board = {
     discipline: fx().names[lang()] || M.header.discipline, players: M.header.players,
-    score: s.score, frames: M.frames, break: s.break, high: M.high, to_play: s.to_play,
+    score: s.score, frames: framesWith(r), break: s.break, high: M.high, to_play: s.to_play,
     frame_over: !!(r && r.frame_over), winner: r ? r.winner : null,
     format: `${M.format.kind === "best" ? "best of" : "race to"} ${M.format.n}`,
     calls: r ? r.announce.slice(0, 12) : [],
@@ -338,7 +338,7 @@ function render() {
     side.classList.toggle("up", s.to_play === p && !(r && r.frame_over));
     side.querySelector(".who").textContent = M.header.players[p];
     side.querySelector(".pts").textContent = String(s.score[p]);
-    side.querySelector(".frames").textContent = `${t("frames")}: ${M.frames[p]}`;
+    side.querySelector(".frames").textContent = `${t("frames")}: ${framesWith(r)[p]}`;
   }
   $("brk").textContent = `${t("break")}: ${s.break}`;
   $("on").textContent = r && r.ball_on ? `${t("on")}: ${r.ball_on.map(ballName).join(", ")}` : "";
