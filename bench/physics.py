@@ -4,7 +4,8 @@
 
 Shots: (a) 9-ball break (cue ball on the head spot, full hit on the 1, 8 m/s),
 (b) 8-ball break (same), (c) snooker break-off from the D into the side of the pack at 6 m/s,
-(d) a single ball off one cushion. Speeds are cue speeds (``Stroke.speed``); pooltool's V0 is
+(d) the 9-ball break with the butt raised 7 degrees (the balls leave the bed), (e) a single ball
+off one cushion. Speeds are cue speeds (``Stroke.speed``); pooltool's V0 is
 also a cue speed. The pooltool column appears when ``import pooltool`` works (install it in a
 separate environment: ``pip install --no-deps pooltool-billiards`` plus its dependencies with
 ``panda3d<1.11``); it is never a cuesport dependency.
@@ -48,6 +49,10 @@ def cases() -> list[Case]:
         ("9-ball break", t, {**nine_ball_rack(t, 1), "cue": head}, Stroke(angle=90.0, speed=8.0)),
         ("8-ball break", t, {**eight_ball_rack(t, 1), "cue": head}, Stroke(angle=90.0, speed=8.0)),
         snooker_break(),
+        # the same break with the butt raised 7 degrees: the cue ball hops into the rack and
+        # balls leave the bed (issue 13: no more than 1.5x the flat break)
+        ("9-ball break, jumping", t, {**nine_ball_rack(t, 1), "cue": head},
+         Stroke(angle=90.0, speed=8.0, height=0.1, elevation=7.0)),
         ("one ball, one cushion", t, {"cue": (t.width / 2, t.length / 4)},
          Stroke(angle=60.0, speed=1.5, height=0.2)),
     ]
@@ -143,7 +148,8 @@ def main() -> None:
     inside, wall = cold_start()
     print(f"cold first shot (new process): {inside:.3f} s import+shot, {wall:.3f} s process")
     pt_run = None if args.no_pooltool else pooltool_runner()
-    head = f"{'shot':24} {'ms/shot':>9} {'best ms':>8} {'events':>7} {'pots':>5}"
+    head = (f"{'shot':24} {'ms/shot':>9} {'best ms':>8} {'events':>7} {'pots':>5} "
+            f"{'airborne':>8}")
     if pt_run:
         head += f" {'pooltool ms':>12} {'pt events':>10}"
     print(head)
@@ -151,7 +157,9 @@ def main() -> None:
         name, table, pos, stroke = case
         shot = simulate(table, pos, stroke)
         ms, best = time_it(lambda t=table, p=pos, s=stroke: simulate(t, p, s), args.repeat)
-        line = f"{name:24} {ms:9.2f} {best:8.2f} {shot.event_count:7d} {len(shot.pocketed):5d}"
+        flights = sum(1 for e in shot.events if "takeoff" in e)
+        line = (f"{name:24} {ms:9.2f} {best:8.2f} {shot.event_count:7d} "
+                f"{len(shot.pocketed):5d} {flights:8d}")
         if pt_run:
             try:
                 pms, pev = pt_run(case)

@@ -1,8 +1,8 @@
 """Stress the simulator: N random shots (default 10,000) on random positions and racks.
 
-Checks, for every shot: no overlap at any segment boundary and on a time grid, every ball
-ends on the table / in a pocket / off, kinetic energy never rises at an event (beyond the
-documented separation guard), no truncation. Prints failures and timing.
+Checks, for every shot: no overlap (in 3-D: balls jump) at any segment boundary and on a time
+grid, every ball ends on the table / in a pocket / off, energy (kinetic + potential) never
+rises at an event, no truncation. Prints failures and timing.
 
     python bench/physics_stress.py [N] [seed]
 """
@@ -15,7 +15,7 @@ import sys
 import time
 
 from cuesport.equipment import POOL_9FT, SNOOKER, TableSpec, nine_ball_rack, snooker_setup
-from cuesport.physics import SNOOKER_MATHAVAN_PARAMS, Shot, Stroke, params_for, simulate
+from cuesport.physics import SNOOKER_MATHAVAN_PARAMS, Shot, Stroke, simulate
 
 
 def random_position(rng: random.Random, table: TableSpec) -> dict[str, tuple[float, float]]:
@@ -48,15 +48,25 @@ def random_position(rng: random.Random, table: TableSpec) -> dict[str, tuple[flo
     return {"cue": (table.width / 2, table.length / 4)}
 
 
+def positions_3d(shot: Shot, t: float) -> dict[str, tuple[float, float, float]]:
+    """Centres (x, y, height of the bottom) at time t of the balls still in play (mm): a
+    jumping ball may pass over another in plan view."""
+    out = {}
+    for name, segs in shot.trajectories.items():
+        if not segs or (name not in shot.final and t > segs[-1].t1):
+            continue
+        seg = next((s for s in segs if t <= s.t1), segs[-1])
+        out[name] = (*seg.at(t), seg.height(t))
+    return out
+
+
 def check(shot: Shot, table: TableSpec, pos: dict) -> list[str]:
     errors = []
     r = table.ball_radius
-    p = params_for(table)
-    bound = 1e-9 + 0.5 * p.ball_mass * p.min_separation_speed ** 2
     if shot.truncated:
         errors.append("truncated")
-    for c in shot.contacts:
-        if c.energy_after > c.energy_before + (bound if c.guarded else 1e-9):
+    for c in shot.contacts:  # the separation guard adds no energy either
+        if c.energy_after > c.energy_before + 1e-9:
             errors.append(f"energy rise {c}")
     offs = {e["off"] for e in shot.events if "off" in e}
     if set(shot.final) | set(shot.pocketed) | offs != set(pos):
@@ -64,7 +74,7 @@ def check(shot: Shot, table: TableSpec, pos: dict) -> list[str]:
     times = {s.t0 for v in shot.trajectories.values() for s in v}
     times |= {shot.duration * k / 100 for k in range(101)}
     for t in sorted(times):
-        pts = list(shot.position_at(t).items())
+        pts = list(positions_3d(shot, t).items())
         for i in range(len(pts)):
             for j in range(i + 1, len(pts)):
                 d = math.dist(pts[i][1], pts[j][1])

@@ -15,7 +15,7 @@ from typing import Literal, TypedDict, final
 LineName = Literal["baulk", "head-string"]
 
 # The kind keys, in the order the record's validator lists them; exactly one is set per event.
-EVENT_KINDS = ("hit", "cushion", "pot", "off", "cross")
+EVENT_KINDS = ("hit", "cushion", "pot", "off", "cross", "over", "takeoff", "land")
 
 
 @final  # lets type checkers narrow a union by `"key" in event`
@@ -50,7 +50,37 @@ class CrossEvent(TypedDict):
     line: LineName
 
 
-StrokeEvent = HitEvent | CushionEvent | PotEvent | OffEvent | CrossEvent
+@final
+class OverEvent(TypedDict):
+    """Ball ``over[0]``, in the air and higher than ``over[1]``, has its plan-view disc over
+    it (centres closer than 2R) from ``t`` to ``end``, touching it or not; ``far_side``: it
+    came down beyond the line through ``over[1]``'s centre normal to its horizontal velocity
+    (referee protocol 1.1 §3, SNK-2.19). Not a contact: a touch is also a ``hit``."""
+
+    t: float
+    over: list[str]
+    end: float
+    far_side: bool
+
+
+@final
+class TakeoffEvent(TypedDict):
+    """The ball left the bed (informational, protocol 1.1)."""
+
+    t: float
+    takeoff: str
+
+
+@final
+class LandEvent(TypedDict):
+    """The ball came back down onto the bed (informational, protocol 1.1)."""
+
+    t: float
+    land: str
+
+
+StrokeEvent = (HitEvent | CushionEvent | PotEvent | OffEvent | CrossEvent | OverEvent
+               | TakeoffEvent | LandEvent)
 
 
 def hit(t: float, first: str, second: str) -> HitEvent:
@@ -71,6 +101,18 @@ def off(t: float, ball: str) -> OffEvent:
 
 def cross(t: float, ball: str, line: LineName) -> CrossEvent:
     return {"t": t, "cross": ball, "line": line}
+
+
+def over(t: float, ball: str, under: str, end: float, far_side: bool) -> OverEvent:
+    return {"t": t, "over": [ball, under], "end": end, "far_side": far_side}
+
+
+def takeoff(t: float, ball: str) -> TakeoffEvent:
+    return {"t": t, "takeoff": ball}
+
+
+def land(t: float, ball: str) -> LandEvent:
+    return {"t": t, "land": ball}
 
 
 def kind_of(event: StrokeEvent) -> str:

@@ -95,13 +95,20 @@ class Event(_Model):
     off: str | None = None
     cross: str | None = None
     line: Literal["baulk", "head-string"] | None = None
+    # airborne events, protocol 1.1 §3 (cuesport.events.OverEvent): informational for rules
+    # that do not use them
+    over: Annotated[tuple[str, str], Strict(False)] | None = None
+    end: float | None = Field(default=None, ge=0)
+    far_side: bool | None = None
+    takeoff: str | None = None
+    land: str | None = None
 
     @model_validator(mode="after")
     def _one_kind(self) -> Event:
         kinds = [k for k in EVENT_KINDS if getattr(self, k)]
         if len(kinds) != 1:
             raise ValueError(
-                "an event has exactly one of hit, cushion, pot, off, cross"
+                f"an event has exactly one of {', '.join(EVENT_KINDS)}"
                 f" (got {', '.join(kinds) or 'none'})"
             )
         if self.pot is not None and self.pocket is None:
@@ -112,6 +119,10 @@ class Event(_Model):
             raise ValueError("a cross event names its line, and only a cross event has one")
         if self.hit is not None and self.hit[0] == self.hit[1]:
             raise ValueError("a ball cannot hit itself")
+        if self.over is None and (self.end is not None or self.far_side is not None):
+            raise ValueError("'end' and 'far_side' belong to an over event")
+        if self.over is not None and self.over[0] == self.over[1]:
+            raise ValueError("a ball cannot pass over itself")
         return self
 
     @property
@@ -125,7 +136,10 @@ class Event(_Model):
         """The balls this event names."""
         if self.hit is not None:
             return self.hit
-        return (self.cushion or self.pot or self.off or self.cross or "",)
+        if self.over is not None:
+            return self.over
+        return (self.cushion or self.pot or self.off or self.cross or self.takeoff
+                or self.land or "",)
 
 
 class Judgement(_Model):
@@ -134,7 +148,7 @@ class Judgement(_Model):
     miss: bool = False
     push_stroke: bool = False
     double_hit: bool = False
-    jump: bool = False
+    jump: bool | None = None  # None: decided from the events (SNK-2.19, over events)
     feet_off_floor: bool = False
     touched: Names = ()
     balls_moving: bool = False

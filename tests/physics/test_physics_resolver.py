@@ -1,7 +1,7 @@
 """One event definition shared by the physics and the record; models behind a resolver."""
 
 from dataclasses import dataclass, replace
-from typing import get_type_hints
+from typing import get_args, get_type_hints
 
 import pytest
 
@@ -23,7 +23,8 @@ T = POOL_9FT
 
 def test_physics_event_kinds_are_the_record_event_kinds():
     fields = set(Event.model_fields)
-    shapes = [ev.HitEvent, ev.CushionEvent, ev.PotEvent, ev.OffEvent, ev.CrossEvent]
+    shapes = get_args(ev.StrokeEvent)
+    assert len(shapes) == len(ev.EVENT_KINDS)
     kinds = set()
     for shape in shapes:
         keys = set(get_type_hints(shape))
@@ -93,3 +94,21 @@ def test_physics_a_plugged_cushion_model_is_the_one_used():
     assert calls and shot.events[0]["cushion"] == "cue"
     # head-on into a dead cushion: the ball stops there (no rebound)
     assert shot.final["cue"][0] == pytest.approx(T.width - T.ball_radius, abs=1e-6)
+
+
+@dataclass(frozen=True)
+class DeadSlate:
+    """A test model: the slate absorbs every downward impulse (no bounce, no friction)."""
+
+    def land(self, ball, radius, p: PhysicsParams):  # type: ignore[no-untyped-def]
+        return (ball[0], ball[1], 0.0, ball[3], ball[4], ball[5]), False
+
+
+def test_physics_a_plugged_slate_model_is_the_one_used():
+    s = Stroke(angle=90.0, speed=3.0, height=0.7071, elevation=45.0)
+    jumps = simulate(T, {"cue": (635.0, 300.0)}, s)
+    assert any("takeoff" in e for e in jumps.events)
+    res = Resolver(ThrowBallBall(), Han2005Cushion(), slate=DeadSlate())
+    flat = simulate(T, {"cue": (635.0, 300.0)}, s, resolver=res)
+    assert not any("takeoff" in e for e in flat.events)
+    assert all(seg.state != "airborne" for seg in flat.trajectories["cue"])

@@ -2,6 +2,7 @@
 separation guard never adds energy, and the cloth presets carry their sources."""
 
 import math
+import random
 from dataclasses import replace
 
 import pytest
@@ -101,3 +102,38 @@ def test_physics_cloth_presets_are_the_default_parameters_with_their_ranges():
     slow = replace(POOL_PARAMS, mu_roll=POOL_WORSTED.mu_roll.high)
     assert (simulate(T, {"cue": (635.0, 300.0)}, s, slow).final["cue"][1]
             < simulate(T, {"cue": (635.0, 300.0)}, s).final["cue"][1])
+
+
+def test_physics_frozen_on_the_rail_next_to_a_ball_in_the_jaws_does_not_chatter():
+    # Found by fuzzing before this change (20,000-event cap, 2,550 cushion/ball contacts in
+    # a cascade): ball "b" sat inside the bottom-right jaw's rubber, "a" frozen on the rail
+    # against it. The position is now refused.
+    pos = {"a": (1241.425, 58.520225705124886), "b": (1211.7358997449019, 9.687042048488955),
+           "cue": (708.6409398665687, 1301.8671970943808)}
+    stroke = Stroke(angle=-67.26227889792509, speed=8.60605909247268,
+                    side=-0.3399969806862193, height=-0.42049064113184664)
+    with pytest.raises(PositionError, match="bottom-right jaw"):
+        simulate(T, pos, stroke)
+    # The same cluster where it is legal (b just clear of the jaw, a frozen on the rail
+    # against it), struck from many directions: every cascade ends well before the cap.
+    p = next(q for q in pockets(T) if q.name == "bottom-right")
+    mx, my = p.mouth_centre
+    rng = random.Random(3)
+    played = 0
+    for _ in range(400):
+        b = (mx + rng.uniform(-1.2, 1.2) * R, my + rng.uniform(-1.2, 1.2) * R)
+        dx = T.width - R - b[0]
+        if abs(dx) >= 2 * R:
+            continue
+        a = (T.width - R, b[1] + math.sqrt(4 * R * R - dx * dx))
+        cue = (rng.uniform(3 * R, T.width - 3 * R), rng.uniform(300.0, 1500.0))
+        ang = math.degrees(math.atan2(a[1] - cue[1], a[0] - cue[0])) + rng.uniform(-3, 3)
+        try:
+            shot = simulate(T, {"a": a, "b": b, "cue": cue},
+                            Stroke(ang, rng.uniform(0.3, 9.0), side=rng.uniform(-0.4, 0.4),
+                                   height=rng.uniform(-0.5, 0.5)), record=False)
+        except PositionError:
+            continue
+        played += 1
+        assert not shot.truncated and shot.event_count < 1000
+    assert played > 100

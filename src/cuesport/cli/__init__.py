@@ -20,7 +20,7 @@ more about each command."""
 
 # Modules under cuesport.cli, each exposing register(subparsers) -> None.
 COMMANDS: tuple[str, ...] = ("show", "referee", "simulate", "play", "matches", "stats",
-                             "export", "replay", "serve")
+                             "export", "history", "replay", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -45,3 +45,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except RuntimeError as err:
+        from cuesport.storage import StorageError
+
+        if not isinstance(err, StorageError):
+            raise
+        print(f"cuesport {args.command}: {err}", file=sys.stderr)  # one line, no traceback
+        return 2

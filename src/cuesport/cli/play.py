@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "with --resume ID.")
     p.add_argument("discipline", nargs="?", choices=disciplines.ids())
     p.add_argument("--players", nargs=2, default=["bot:medium", "bot:medium"],
-                   metavar=("P1", "P2"), help="bot:easy|medium|strong (default bot:medium)")
+                   metavar=("P1", "P2"), help="bot:easy|medium|strong|pro (default bot:medium)")
     p.add_argument("--partners", nargs=2, metavar=("P3", "P4"),
                    help="a partner for each side: a 2-vs-2 match (four-handed snooker "
                    "SNK-3.17, pool doubles), members playing in the order P1 P2 P3 P4")

@@ -25,7 +25,7 @@ import copy
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -160,6 +160,9 @@ class Match:
         # the current frame: (action, ruling, stroke parameters), for statistics
         self.log: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any] | None]] = []
         self.match_id: int | None = _match_id
+        self.specs = list(specs or [])  # the players as make_player specs, when known
+        # thinker(match, player) -> the bot's move, computed elsewhere (None: in this thread)
+        self.thinker: Callable[[Match, int], Move] | None = None
         self.version = 0  # the stored match's version this state was read or written at
         self.start = dict(start) if start is not None else None  # frame 1's position
         if _match_id is None:
@@ -303,7 +306,10 @@ class Match:
         if not getattr(player, "is_bot", False):
             return Step("wait", self.frame_no, who, member=member)
         t0 = time.perf_counter()
-        move = player.choose(self.turn())
+        # a thinker (the web server's process pool) may think elsewhere; else here (and for
+        # the members of a side of two, whom the thinker does not know)
+        move = self.thinker(self, who) if self.thinker is not None and self.protocol == 1 \
+            else player.choose(self.turn())
         dt = time.perf_counter() - t0
         out = self.play(move, who)
         out.seconds = dt

@@ -3,14 +3,17 @@
 Public API::
 
     shot = simulate(table, position, Stroke(angle=90, speed=3.0), params=None)
-    shot.events      # referee-protocol events (hit, cushion, pot, off, cross)
+    shot.events      # referee-protocol events (hit, cushion, pot, off, cross; and, when a
+                     # ball leaves the bed, protocol 1.1's takeoff, land, over)
     shot.final       # ball -> (x, y) mm at rest; pocketed balls absent
     shot.trajectories[ball][k].at(t)   # piecewise analytic, mm
     shots = simulate_batch(table, position, noisy_strokes(stroke, StrokeNoise(), 1000))
 
 Models (each in its own module, named after its source): motion [LG], cue strike [LG] with
 squirt [TPA31], ball-ball throw [TPA14], cushions and jaws [Han 2005; or Mathavan 2010],
-pocket capture at the drop edge. Parameters (:mod:`cuesport.physics.params`):
+pocket capture at the drop edge; airborne balls (shared/spec/physics-airborne.md): the slate's
+reaction to a downward cue or ball impulse, closed-form flight and bounces (resolve/slate.py),
+3-D ball-ball and nose contacts, balls off the table. Parameters (:mod:`cuesport.physics.params`):
 :data:`POOL_PARAMS`, :data:`SNOOKER_PARAMS`, :data:`SNOOKER_MATHAVAN_PARAMS`.
 This package imports nothing from the rules or the game.
 """

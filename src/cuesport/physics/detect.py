@@ -73,6 +73,7 @@ class Geometry:
     nose_height: float
     cushions: tuple[Line, ...]
     pockets: tuple[PocketGeo, ...]
+    outer: float = 0.0  # from the cushion noses to the rail's outer edge (drawing values)
 
 
 def _line(a: tuple[float, float], b: tuple[float, float], towards: tuple[float, float],
@@ -108,7 +109,8 @@ def geometry(table: TableSpec) -> Geometry:
         pgs.append(PocketGeo(p.name, cap.centre[0] / 1e3, cap.centre[1] / 1e3, cap.radius / 1e3,
                              bx / 1e3, by / 1e3, brad / 1e3, facings, arcs))  # type: ignore[arg-type]
     return Geometry(table.width / 1e3, table.length / 1e3, table.ball_radius / 1e3,
-                    table.nose_height / 1e3, lines, tuple(pgs))
+                    table.nose_height / 1e3, lines, tuple(pgs),
+                    (table.cushion_width + table.rail_width) / 1e3)
 
 
 def reach(k: Kin, h: float) -> float:
@@ -145,6 +147,24 @@ def pair_time(k1: Kin, k2: Kin, contact: float, horizon: float) -> float:
     c2 = ux * ux + uy * uy + 2.0 * (dx * ax + dy * ay)
     c3 = 2.0 * (ux * ax + uy * ay)
     c4 = ax * ax + ay * ay
+    return first_entry_quartic(c4, c3, c2, c1, c0, horizon)
+
+
+def pair_time3(k1: Kin, z1: tuple[float, float, float], k2: Kin, z2: tuple[float, float, float],
+               contact: float, horizon: float) -> float:
+    """:func:`pair_time` with heights (physics-airborne.md §9.4): ``z`` = (height, vz, az) of
+    each ball's bottom; the same quartic with the vertical terms added."""
+    dx, dy, dz = k1[0] - k2[0], k1[1] - k2[1], z1[0] - z2[0]
+    ux, uy, uz = k1[2] - k2[2], k1[3] - k2[3], z1[1] - z2[1]
+    ax, ay, az = 0.5 * (k1[4] - k2[4]), 0.5 * (k1[5] - k2[5]), 0.5 * (z1[2] - z2[2])
+    # plan-view rejection first: the horizontal distance bounds the 3-D one from below
+    if _cannot_reach(dx, dy, ux, uy, ax, ay, contact, horizon):
+        return INF
+    c0 = dx * dx + dy * dy + dz * dz - contact * contact
+    c1 = 2.0 * (dx * ux + dy * uy + dz * uz)
+    c2 = ux * ux + uy * uy + uz * uz + 2.0 * (dx * ax + dy * ay + dz * az)
+    c3 = 2.0 * (ux * ax + uy * ay + uz * az)
+    c4 = ax * ax + ay * ay + az * az
     return first_entry_quartic(c4, c3, c2, c1, c0, horizon)
 
 

@@ -6,7 +6,10 @@ ball never needs to be stepped; it is evaluated at any time and *committed* (its
 moved) only when an event changes it. Units: m, s, rad.
 
 States [LG; PT ``constants.py``]: sliding (contact point slips on the cloth), rolling (no slip),
-spinning (only omega_z), stationary, pocketed.
+spinning (only omega_z), stationary, pocketed, and airborne (physics-airborne.md §9.2): the
+bottom of the ball is ``h`` above the cloth and follows h0 + vz t - g t^2 / 2, the horizontal
+motion is uniform and the spin constant (no air: drag and Magnus force move a 0.3 s flight by
+millimetres, §9.2).
 """
 
 from __future__ import annotations
@@ -15,8 +18,8 @@ import math
 
 from cuesport.physics.params import PhysicsParams
 
-STATIONARY, SPINNING, ROLLING, SLIDING, POCKETED = range(5)
-STATE_NAMES = ("stationary", "spinning", "rolling", "sliding", "pocketed")
+STATIONARY, SPINNING, ROLLING, SLIDING, POCKETED, AIRBORNE = range(6)
+STATE_NAMES = ("stationary", "spinning", "rolling", "sliding", "pocketed", "airborne")
 
 # Speeds below these are zero (FF uses 1e-10; slightly looser for accumulated round-off).
 EPS_V = 1e-9  # m/s
@@ -28,8 +31,8 @@ class Ball:
     """Mutable simulation state of one ball (internal; the public result is :class:`Shot`)."""
 
     __slots__ = (
-        "ax", "ay", "i", "kx", "ky", "name", "own_t", "segments", "state", "t0",
-        "t_end", "ver", "vx", "vy", "wx", "wy", "wz", "x", "y",
+        "amag", "ax", "ay", "az", "h", "i", "kx", "ky", "name", "own_t", "segments", "state", "t0",
+        "t_end", "ver", "vx", "vy", "vz", "wx", "wy", "wz", "x", "y",
     )
 
     def __init__(self, i: int, name: str, x: float, y: float) -> None:
@@ -39,6 +42,8 @@ class Ball:
         self.vx = self.vy = 0.0
         self.wx = self.wy = self.wz = 0.0
         self.ax = self.ay = 0.0  # acceleration of the centre
+        self.amag = 0.0  # |(ax, ay)|, for the simulator's cheap rejections
+        self.h = self.vz = self.az = 0.0  # height of the bottom above the cloth (airborne)
         self.kx = self.ky = 0.0  # d(omega_xy)/dt while sliding
         self.state = STATIONARY
         self.t0 = 0.0
@@ -50,7 +55,25 @@ class Ball:
     # ------------------------------------------------------------ evaluation
 
     def moving(self) -> bool:
-        return self.state == SLIDING or self.state == ROLLING
+        return self.state == SLIDING or self.state == ROLLING or self.state == AIRBORNE
+
+    def kin6(self, t: float) -> tuple[float, float, float, float, float, float]:
+        """Position, velocity and acceleration of the centre at time t (detection's input)."""
+        dt = t - self.t0
+        ax, ay = self.ax, self.ay
+        return (
+            self.x + (self.vx + 0.5 * ax * dt) * dt,
+            self.y + (self.vy + 0.5 * ay * dt) * dt,
+            self.vx + ax * dt,
+            self.vy + ay * dt,
+            ax,
+            ay,
+        )
+
+    def height(self, t: float) -> tuple[float, float]:
+        """Height of the bottom above the cloth and its rate at time t."""
+        dt = t - self.t0
+        return self.h + (self.vz + 0.5 * self.az * dt) * dt, self.vz + self.az * dt
 
     def kin(self, t: float) -> tuple[float, float, float, float]:
         """Position and velocity at time t."""
@@ -67,6 +90,8 @@ class Ball:
     def spin_at(self, t: float, p: PhysicsParams, radius: float) -> tuple[float, float, float]:
         dt = t - self.t0
         wz = self.wz
+        if self.state == AIRBORNE:
+            return self.wx, self.wy, wz  # no cloth: the spin is constant in flight
         if wz != 0.0:
             left = abs(wz) - p.spin_decay * dt
             wz = math.copysign(left, wz) if left > 0.0 else 0.0
@@ -83,17 +108,22 @@ class Ball:
         if self.state == POCKETED:
             return
         if record and t > self.t0:
+            decay = p.spin_decay
             if self.state == SLIDING:
                 dwx, dwy = self.kx, self.ky
             elif self.state == ROLLING:
                 dwx, dwy = -self.ay / radius, self.ax / radius
             else:
                 dwx = dwy = 0.0
+                if self.state == AIRBORNE:
+                    decay = 0.0
             self.segments.append((self.t0, t, self.x, self.y, self.vx, self.vy, self.ax, self.ay,
                                   float(self.state), self.wx, self.wy, self.wz, dwx, dwy,
-                                  p.spin_decay))
+                                  decay, self.h, self.vz, self.az))
         self.wx, self.wy, self.wz = self.spin_at(t, p, radius)
         self.x, self.y, self.vx, self.vy = self.kin(t)
+        if self.state == AIRBORNE:
+            self.h, self.vz = self.height(t)
         self.t0 = t
 
     # ------------------------------------------------------------ state changes
@@ -103,6 +133,16 @@ class Ball:
         if self.state == POCKETED:
             return
         g = p.g
+        self.kx = self.ky = 0.0
+        if self.h > 0.0 or self.vz > 0.0:
+            # In flight until the bottom comes back to the cloth: the larger root (§9.2).
+            self.state = AIRBORNE
+            self.ax = self.ay = 0.0
+            self.amag = 0.0
+            self.az = -g
+            self.t_end = self.t0 + (self.vz + math.sqrt(self.vz * self.vz + 2.0 * g * self.h)) / g
+            return
+        self.h = self.vz = self.az = 0.0
         ux = self.vx - radius * self.wy
         uy = self.vy + radius * self.wx
         u = math.hypot(ux, uy)
@@ -113,6 +153,7 @@ class Ball:
             self.state = SLIDING
             ex, ey = ux / u, uy / u
             self.ax, self.ay = -p.mu_slide * g * ex, -p.mu_slide * g * ey
+            self.amag = p.mu_slide * g
             k = 2.5 * p.mu_slide * g / radius
             self.kx, self.ky = -k * ey, k * ex  # (5 mu g / 2R) z x u_hat, sign: reduces u
             self.t_end = self.t0 + 2.0 * u / (7.0 * p.mu_slide * g)
@@ -120,9 +161,11 @@ class Ball:
             self.state = ROLLING
             self.wx, self.wy = -self.vy / radius, self.vx / radius  # u = 0 exactly
             self.ax, self.ay = -p.mu_roll * g * self.vx / v, -p.mu_roll * g * self.vy / v
+            self.amag = p.mu_roll * g
             self.t_end = self.t0 + v / (p.mu_roll * g)
         else:
             self.vx = self.vy = self.ax = self.ay = 0.0
+            self.amag = 0.0
             self.wx = self.wy = 0.0
             if abs(self.wz) > EPS_W:
                 self.state = SPINNING
@@ -134,16 +177,23 @@ class Ball:
 
     def pocket(self) -> None:
         self.state = POCKETED
+        self.h = self.vz = self.az = 0.0
         self.vx = self.vy = self.ax = self.ay = 0.0
+        self.amag = 0.0
         self.wx = self.wy = self.wz = 0.0
         self.t_end = INF
 
     def energy(self, t: float, p: PhysicsParams, radius: float) -> float:
-        """Kinetic energy (translation + rotation) at time t, in J."""
+        """Kinetic energy (translation + rotation) at time t, in J, plus the potential energy
+        m g h of a ball in the air (h above the bed)."""
         if self.state == POCKETED:
             return 0.0
         _, _, vx, vy = self.kin(t)
         wx, wy, wz = self.spin_at(t, p, radius)
         m = p.ball_mass
-        return 0.5 * m * (vx * vx + vy * vy) + 0.2 * m * radius * radius * (
+        e = 0.5 * m * (vx * vx + vy * vy) + 0.2 * m * radius * radius * (
             wx * wx + wy * wy + wz * wz)
+        if self.state == AIRBORNE:
+            h, vz = self.height(t)
+            e += m * (0.5 * vz * vz + p.g * h)
+        return e

@@ -39,7 +39,19 @@ class PhysicsParams:
     cue_mass: float = 0.54  # M, kg [AlcPP]
     tip_restitution: float = 0.75  # e_tip: leather tip 0.71-0.75 [AlcPP]
     squirt_mass_ratio: float = 30.0  # m / m_e, ball mass over cue end mass [TPA31; PT default]
-    miscue_limit: float = 0.5  # contact offsets above this fraction of R are flagged [AlcMiscue]
+    # The tip slips beyond this distance from the cue axis, as a fraction of R [AlcMiscue]:
+    # the ball gets the impulse of a contact at the limit and the stroke is flagged.
+    miscue_limit: float = 0.5
+    # Airborne balls (shared/spec/physics-airborne.md §9; resolve/slate.py). airborne=False
+    # keeps every ball on the bed (the vertical part of every impulse absorbed by the slate).
+    airborne: bool = True
+    slate_restitution: float = 0.5  # e_t: PT default; 0.4-0.7, no measurement published
+    slate_friction: float = 0.2  # mu_t: the cloth's mu_s; 0.04-0.25 (§9.3)
+    settle_speed: float = 0.313  # m/s: a bounce under 5 mm settles, sqrt(2 g 5 mm) [PT]
+    rail_height: float = 0.045  # m, rail top above the cloth: no published figure, 45-50 mm
+    capture_height: float = 0.4  # x R: a flying ball whose bottom is this low falls in (7R/5 [PT])
+    jump_cue_mass: float = 0.27  # kg: "about half" a playing cue [Simpson]
+    jump_tip_restitution: float = 0.75  # phenolic tip: unsourced, the leather value (§9.1)
     g: float = 9.81
     # Numerical guards (not physics): see simulate.py.
     min_separation_speed: float = 2e-3  # m/s, floor on separation after a contact (Zeno guard)
@@ -54,6 +66,13 @@ class PhysicsParams:
             v = getattr(self, name)
             if not (isinstance(v, int | float) and math.isfinite(v) and v > 0.0):
                 raise ValueError(f"physics parameter {name} must be a positive number, not {v!r}")
+        for name in ("slate_restitution", "settle_speed", "rail_height", "capture_height",
+                     "jump_cue_mass", "jump_tip_restitution", "slate_friction"):
+            v = getattr(self, name)
+            if not (isinstance(v, int | float) and math.isfinite(v) and v >= 0.0):
+                raise ValueError(f"physics parameter {name} must be a number >= 0, not {v!r}")
+        if self.slate_restitution > 1.0 or self.jump_tip_restitution > 1.0:
+            raise ValueError("restitution coefficients must be <= 1")
         for name in ("ball_restitution", "cushion_restitution", "tip_restitution"):
             v = getattr(self, name)
             if not 0.0 < v <= 1.0:

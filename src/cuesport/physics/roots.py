@@ -29,12 +29,29 @@ def _bracket(c: tuple[float, ...], lo: float, hi: float, flo: float) -> float:
     """
     pos = flo > 0.0
     t = 0.5 * (lo + hi)
+    n = len(c)
+    a0, a1, a2, a3, a4 = (*c, 0.0, 0.0, 0.0, 0.0)[:5]
     for _ in range(80):
-        f = 0.0
-        d = 0.0
-        for a in c:
+        if n == 5:  # the loop below, unrolled (the same operations: the same bits)
+            f = a0 * t + a1
+            d = a0 * t + f
+            f = f * t + a2
             d = d * t + f
-            f = f * t + a
+            f = f * t + a3
+            d = d * t + f
+            f = f * t + a4
+        elif n == 4:
+            f = a0 * t + a1
+            d = a0 * t + f
+            f = f * t + a2
+            d = d * t + f
+            f = f * t + a3
+        else:
+            f = 0.0
+            d = 0.0
+            for a in c:
+                d = d * t + f
+                f = f * t + a
         if f == 0.0:
             return t
         if (f > 0.0) == pos:

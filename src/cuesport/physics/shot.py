@@ -4,7 +4,9 @@ Trajectories are piecewise analytic: each :class:`Segment` holds one ball's moti
 two events, x(t) = p0 + v0 (t - t0) + a (t - t0)^2 / 2, in **mm** and seconds, so a ball can
 be evaluated at any time (for animation) and serialised to JSON exactly. The spin is there too
 (rad/s), for drawing the balls' rotation: omega_xy(t) = w0_xy + dw (t - t0), and omega_z
-decays linearly at ``spin_decay`` rad/s^2 until it stops.
+decays linearly at ``spin_decay`` rad/s^2 until it stops. An airborne segment (state
+``"airborne"``) also has a height: the ball's bottom is h(t) = h0 + vz (t - t0) + az (t - t0)^2 / 2
+above the cloth (mm), with az = -g; the other segments are on the cloth (h = 0).
 """
 
 from __future__ import annotations
@@ -33,6 +35,14 @@ class Segment:
     w0: tuple[float, float, float] = (0.0, 0.0, 0.0)  # angular velocity at t0, rad/s
     dw: Vec = (0.0, 0.0)  # d(omega_xy)/dt, rad/s^2
     spin_decay: float = 0.0  # |omega_z| decreases at this rate, rad/s^2
+    h0: float = 0.0  # height of the ball's bottom above the cloth at t0, mm (airborne only)
+    vz: float = 0.0  # its rate, mm/s
+    az: float = 0.0  # mm/s^2 (-g in flight)
+
+    def height(self, t: float) -> float:
+        """Height of the ball's bottom above the cloth (mm) at time t."""
+        dt = min(max(t, self.t0), self.t1) - self.t0
+        return self.h0 + (self.vz + 0.5 * self.az * dt) * dt
 
     def spin(self, t: float) -> tuple[float, float, float]:
         """Angular velocity (rad/s) at time t."""
@@ -54,15 +64,19 @@ class Segment:
         return (self.v0[0] + self.a[0] * dt, self.v0[1] + self.a[1] * dt)
 
     def to_json(self) -> dict[str, Any]:
-        return {"t0": self.t0, "t1": self.t1, "p0": list(self.p0), "v0": list(self.v0),
-                "a": list(self.a), "state": self.state, "w0": list(self.w0), "dw": list(self.dw),
-                "spin_decay": self.spin_decay}
+        out = {"t0": self.t0, "t1": self.t1, "p0": list(self.p0), "v0": list(self.v0),
+               "a": list(self.a), "state": self.state, "w0": list(self.w0), "dw": list(self.dw),
+               "spin_decay": self.spin_decay}
+        if self.h0 or self.vz or self.az:  # only airborne segments carry a height
+            out.update(h0=self.h0, vz=self.vz, az=self.az)
+        return out
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Segment:
         return cls(d["t0"], d["t1"], tuple(d["p0"]), tuple(d["v0"]), tuple(d["a"]),
                    d["state"], tuple(d.get("w0", (0.0, 0.0, 0.0))),
-                   tuple(d.get("dw", (0.0, 0.0))), d.get("spin_decay", 0.0))
+                   tuple(d.get("dw", (0.0, 0.0))), d.get("spin_decay", 0.0), d.get("h0", 0.0),
+                   d.get("vz", 0.0), d.get("az", 0.0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +84,9 @@ class Contact:
     """One internal event, for diagnostics and tests: kind, time, balls and their energy."""
 
     t: float
-    kind: str  # hit, cushion, jaw, pot, transition
+    kind: str  # hit, cushion, jaw, pot, transition, land, off
     balls: tuple[str, ...]
-    energy_before: float  # J, of the balls involved
+    energy_before: float  # J, of the balls involved (kinetic, plus m g h in the air)
     energy_after: float
     guarded: bool = False  # the separation floor (numerical guard) was applied
 
@@ -81,8 +95,9 @@ class Contact:
 class Shot:
     """What a stroke did.
 
-    - ``events``: referee-protocol events (``hit``, ``cushion``, ``pot``, ``off``, ``cross``),
-      in time order.
+    - ``events``: referee-protocol events (``hit``, ``cushion``, ``pot``, ``off``, ``cross``,
+      and protocol 1.1's ``over``, ``takeoff``, ``land``: :mod:`cuesport.events`), in time
+      order.
     - ``final``: positions at rest of the balls still on the table (mm); pocketed and
       off-table balls are absent.
     - ``pocketed``: ball -> pocket name.
@@ -101,15 +116,16 @@ class Shot:
     contacts: tuple[Contact, ...] = field(default=(), repr=False)  # only when recorded
 
     def position_at(self, t: float) -> dict[str, Vec]:
-        """Where every ball on the table is at time t (balls already pocketed are absent)."""
+        """Where every ball on the table is at time t (balls already pocketed or off the table
+        are absent)."""
         out: dict[str, Vec] = {}
         for name, segs in self.trajectories.items():
             if not segs:
                 if name in self.final:
                     out[name] = self.final[name]
                 continue
-            if name in self.pocketed and t > segs[-1].t1:
-                continue  # already fallen
+            if name not in self.final and t > segs[-1].t1:
+                continue  # already fallen, or off the table
             seg = next((s for s in segs if t <= s.t1), segs[-1])
             out[name] = seg.at(t)
         return out
@@ -156,6 +172,7 @@ class Shot:
 
 def make_segment(raw: tuple[float, ...]) -> Segment:
     """From the simulator's internal tuple (m) to a Segment (mm)."""
-    t0, t1, x, y, vx, vy, ax, ay, st, wx, wy, wz, dwx, dwy, alpha = raw
+    t0, t1, x, y, vx, vy, ax, ay, st, wx, wy, wz, dwx, dwy, alpha, h, vz, az = raw
     return Segment(t0, t1, (x * 1e3, y * 1e3), (vx * 1e3, vy * 1e3), (ax * 1e3, ay * 1e3),
-                   STATE_NAMES[int(st)], (wx, wy, wz), (dwx, dwy), alpha)
+                   STATE_NAMES[int(st)], (wx, wy, wz), (dwx, dwy), alpha, h * 1e3, vz * 1e3,
+                   az * 1e3)

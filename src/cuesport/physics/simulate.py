@@ -13,9 +13,19 @@ re-predicted anyway, and the polynomials stop being valid there (spec §2).
 Numerical guards (separate from rule tolerances): a contact always leaves the two bodies
 separating at >= ``min_separation_speed`` (2 mm/s by default). Without it, a ball pushed by a
 faster-decelerating neighbour (or a frozen rack) produces an endless cascade of ever smaller
-contacts in finite time (the Zeno / Newton's-cradle problem, pooltool PR #257). The floor adds
-at most m v_floor^2 / 2 = 0.34 uJ at such a contact, which :class:`Contact` flags
-(``guarded``). An event cap and a time cap end any runaway (``Shot.truncated``).
+contacts in finite time (the Zeno / Newton's-cradle problem, pooltool PR #257). The floor is
+paid from the other motion of the bodies involved, so it never adds energy
+(resolve/guard.py); :class:`Contact` flags the contacts where it acted (``guarded``). A ball
+jammed in the cushion rubber started such cascades: positions that overlap the rubber are
+refused (position.py). An event cap and a time cap end any runaway (``Shot.truncated``).
+
+Airborne balls (shared/spec/physics-airborne.md §9): a ball whose bottom is above the cloth
+flies on a parabola (its landing is its motion transition); its contacts are predicted in 3-D
+(the same quartic with the heights) and resolved by the resolver's 3-D models; a downward
+impulse on a bed ball is followed at once by the slate's reaction (the sequential model). A
+flying ball meets a nose or jaw only below its bottom's height; it is off the table when its
+centre crosses the rail's outer edge or it comes down to the rail top outside the bed. The
+facts the referee needs are events: ``takeoff``, ``land``, ``over``, ``off``.
 
 Other pitfalls of event-based simulators, and how they are avoided here:
 
@@ -30,6 +40,7 @@ Other pitfalls of event-based simulators, and how they are avoided here:
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -48,22 +59,28 @@ from cuesport.physics.detect import (
     line_crossings,
     line_time,
     pair_time,
+    pair_time3,
     reach,
 )
-from cuesport.physics.motion import INF, POCKETED, SPINNING, STATIONARY, Ball
+from cuesport.physics.motion import (
+    AIRBORNE,
+    INF,
+    POCKETED,
+    ROLLING,
+    SLIDING,
+    SPINNING,
+    STATIONARY,
+    Ball,
+)
 from cuesport.physics.params import PhysicsParams, params_for
 from cuesport.physics.position import check_position
-from cuesport.physics.resolve.cue import strike
+from cuesport.physics.resolve.cue import clamp_offset, strike3d
 from cuesport.physics.resolve.resolver import Resolver, resolver_for
+from cuesport.physics.roots import real_roots
 from cuesport.physics.shot import Contact, Shot, make_segment
 from cuesport.physics.stroke import Stroke
 
-TRANSITION, LINE, ARC, CAPTURE, PAIR = range(5)
-
-
-def _kin(b: Ball, t: float) -> Kin:
-    x, y, vx, vy = b.kin(t)
-    return (x, y, vx, vy, b.ax, b.ay)
+TRANSITION, LINE, ARC, CAPTURE, PAIR, OFF = range(6)
 
 
 class _Sim:
@@ -81,6 +98,9 @@ class _Sim:
         self.events: list[ev.StrokeEvent] = []
         self.contacts: list[Contact] = []
         self.pocketed: dict[str, str] = {}
+        self.gone: dict[str, float] = {}  # balls off the table -> time
+        self.landings: dict[str, list[float]] = {}  # ball -> times it came down on the bed
+        self.flew = False  # some ball left the bed
         self.truncated = False
 
     # ------------------------------------------------------------ prediction
@@ -98,11 +118,18 @@ class _Sim:
             b.own_t = b.t_end
             self._push(b.t_end, TRANSITION, b.i, -1, 0, None)
             return
+        if b.state == AIRBORNE:
+            self.predict_air(b)
+            return
         now, R, geo = self.now, self.R, self.geo
-        k = _kin(b, now)
+        k = b.kin6(now)
         best, kind = b.t_end - now, TRANSITION
         data: Line | PocketGeo | ArcPiece | None = None
+        far = reach(k, best) + R  # no contact with anything farther than this
+        x, y = k[0], k[1]
         for ln in geo.cushions:
+            if ln.nx * (x - ln.ax) + ln.ny * (y - ln.ay) > far:
+                continue  # cannot reach this nose before its next event
             t = line_time(k, ln, R, best)
             if t < best:
                 best, kind, data = t, LINE, ln
@@ -124,25 +151,110 @@ class _Sim:
         b.own_t = now + best
         self._push(now + best, kind, b.i, -1, 0, data)
 
+    def predict_air(self, b: Ball) -> None:
+        """The next event of a ball in flight: landing, nose or jaw below its bottom, capture
+        low enough over a pocket, or leaving the table (physics-airborne.md §9.5, §9.6)."""
+        now, R, geo, p = self.now, self.R, self.geo, self.p
+        k = b.kin6(now)
+        best, kind = b.t_end - now, TRANSITION
+        data: Line | PocketGeo | ArcPiece | None = None
+        nose = geo.nose_height
+
+        def below_nose(t: float) -> bool:  # the nose meets the ball, not its underside
+            return b.height(now + t)[0] < nose
+
+        for ln in geo.cushions:
+            t = line_time(k, ln, R, best)
+            if t < best and below_nose(t):
+                best, kind, data = t, LINE, ln
+        for pg in geo.pockets:
+            t = circle_time(k, pg.cx, pg.cy, pg.radius, best)
+            if t < best and b.height(now + t)[0] <= p.capture_height * R:
+                best, kind, data = t, CAPTURE, pg
+            for ln in pg.facings:
+                t = line_time(k, ln, R, best)
+                if t < best and below_nose(t):
+                    best, kind, data = t, LINE, ln
+            for arc in pg.arcs:
+                t = arc_time(k, arc, R, best)
+                if t < best and below_nose(t):
+                    best, kind, data = t, ARC, arc
+        t = self._off_time(b, k, best)
+        if t < best:
+            best, kind, data = t, OFF, None
+        b.own_t = now + best
+        self._push(now + best, kind, b.i, -1, 0, data)
+
+    def _off_time(self, b: Ball, k: Kin, horizon: float) -> float:
+        """When a flying ball is off the table, within ``horizon``: its centre crosses the
+        rail's outer edge, or its bottom comes down to the rail top outside the bed (not over
+        a pocket's drop circle)."""
+        geo, now = self.geo, self.now
+        x, y, vx, vy = k[0], k[1], k[2], k[3]
+        lo, hi = -geo.outer, geo.outer
+        best = horizon
+        for pos, vel, top in ((x, vx, geo.width), (y, vy, geo.length)):
+            if vel > 0.0:
+                best = min(best, (top + hi - pos) / vel)
+            elif vel < 0.0:
+                best = min(best, (lo - pos) / vel)
+        h, vz = b.height(now)
+        rail = self.p.rail_height
+        g = -b.az
+        disc = vz * vz + 2.0 * g * (h - rail)
+        if disc >= 0.0 and g > 0.0:
+            t = (vz + math.sqrt(disc)) / g  # coming down through the rail top
+            if 0.0 <= t < best:
+                px, py = x + vx * t, y + vy * t
+                outside = not (0.0 <= px <= geo.width and 0.0 <= py <= geo.length)
+                if outside and not any(math.hypot(px - pg.cx, py - pg.cy) <= pg.radius
+                                       for pg in geo.pockets):
+                    best = t
+        return best if best < horizon else INF
+
     def predict_pairs(self, b: Ball, skip: Iterable[Ball] = ()) -> None:
         if b.state == POCKETED:
             return
         now, contact = self.now, self.contact
-        kb = _kin(b, now)
+        kb = b.kin6(now)
+        bx, by = kb[0], kb[1]
+        vb = math.hypot(kb[2], kb[3])
+        ab = b.amag
+        own_b = b.own_t
         b_moves = b.moving()
+        b_air = b.state == AIRBORNE
+        hypot = math.hypot
         for o in self.balls:
-            if o is b or o.state == POCKETED or o in skip:
+            st = o.state
+            if st == POCKETED or o is b:
                 continue
-            if not b_moves and not o.moving():
+            o_moves = st in (ROLLING, SLIDING, AIRBORNE)
+            if not (b_moves or o_moves) or (skip and o in skip):
                 continue
-            h = min(b.own_t, o.own_t) - now
+            oo = o.own_t
+            h = (own_b if own_b < oo else oo) - now
             if h < 0.0:
                 continue
-            ko = _kin(o, now)
-            gap = math.hypot(kb[0] - ko[0], kb[1] - ko[1]) - contact
-            if gap > reach(kb, h) + reach(ko, h):
-                continue
-            t = pair_time(kb, ko, contact, h)
+            reach_b = (vb + 0.5 * ab * h) * h
+            if o_moves:
+                # Cheap rejection from o's reference state (no evaluation at "now"): o's
+                # centre stays within (|v0| + |a| T / 2) T of where it was at its t0.
+                span = now + h - o.t0
+                reach_o = (hypot(o.vx, o.vy) + 0.5 * o.amag * span) * span
+                if hypot(bx - o.x, by - o.y) - contact > reach_b + reach_o:
+                    continue
+                ko = o.kin6(now)
+                if hypot(bx - ko[0], by - ko[1]) - contact > reach_b + reach(ko, h):
+                    continue
+            else:
+                if hypot(bx - o.x, by - o.y) - contact > reach_b:
+                    continue
+                ko = (o.x, o.y, 0.0, 0.0, 0.0, 0.0)
+            if b_air or st == AIRBORNE:
+                t = pair_time3(kb, (*b.height(now), b.az), ko, (*o.height(now), o.az),
+                               contact, h)
+            else:
+                t = pair_time(kb, ko, contact, h)
             if t < INF:
                 self._push(now + t, PAIR, b.i, o.i, o.ver, None)
 
@@ -155,8 +267,110 @@ class _Sim:
         b.vx, b.vy, b.wx, b.wy, b.wz = s
         b.classify(self.p, self.R)
 
+    def _slate(self, t: float, b: Ball) -> None:
+        """A ball at the cloth moving down: the slate's impulse (resolve/slate.py); it leaves
+        the bed again (``takeoff``) or stays on it."""
+        p = self.p
+        was_up = b.state == AIRBORNE
+        s, leaves = self.resolver.slate.land((b.vx, b.vy, b.vz, b.wx, b.wy, b.wz), self.R, p)
+        b.vx, b.vy, b.vz, b.wx, b.wy, b.wz = s
+        b.h = 0.0
+        if was_up:
+            self.events.append(ev.land(t, b.name))
+            self.landings.setdefault(b.name, []).append(t)
+        if leaves:
+            self.flew = True
+            self.events.append(ev.takeoff(t, b.name))
+        b.state = STATIONARY  # reclassified from its velocities
+        b.classify(p, self.R)
+
+    def _pair3(self, t: float, b: Ball, o: Ball) -> list[Ball]:
+        """Ball-ball contact with a ball in the air (physics-airborne.md §9.4)."""
+        p, R = self.p, self.R
+        e0 = b.energy(t, p, R) + o.energy(t, p, R)
+        b.commit(t, p, R, True)
+        o.commit(t, p, R, True)
+        dx, dy, dz = o.x - b.x, o.y - b.y, o.h - b.h
+        d = math.sqrt(dx * dx + dy * dy + dz * dz)
+        n = (dx / d, dy / d, dz / d)
+        s1, s2, guarded = self.resolver.ball_ball_3d.collide3d(
+            n, (b.vx, b.vy, b.vz, b.wx, b.wy, b.wz), (o.vx, o.vy, o.vz, o.wx, o.wy, o.wz), R, p)
+        ab = b.vx * n[0] + b.vy * n[1] + b.vz * n[2]
+        ao = o.vx * n[0] + o.vy * n[1] + o.vz * n[2]
+        first, second = (b, o) if ab >= -ao else (o, b)
+        self.events.append(ev.hit(t, first.name, second.name))
+        for ball, st in ((b, s1), (o, s2)):
+            ball.vx, ball.vy, ball.vz, ball.wx, ball.wy, ball.wz = st
+            if ball.h <= 0.0 and ball.vz < 0.0:
+                self._slate(t, ball)  # pushed into the bed: the slate reacts at once
+            else:
+                if ball.state != AIRBORNE and ball.vz > 0.0:
+                    self.flew = True
+                    self.events.append(ev.takeoff(t, ball.name))
+                ball.state = STATIONARY
+                ball.classify(p, R)
+        self.contacts.append(Contact(t, "hit", (b.name, o.name), e0,
+                                     b.energy(t, p, R) + o.energy(t, p, R), guarded))
+        return [b, o]
+
+    def _air(self, t: float, kind: int, b: Ball, data: Any) -> list[Ball]:
+        """The events of a ball in flight alone: landing, leaving the table, nose or jaw."""
+        p, R, geo = self.p, self.R, self.geo
+        e0 = b.energy(t, p, R)
+        b.commit(t, p, R, True)
+        if kind == OFF:
+            self._gone(t, b)
+            self.contacts.append(Contact(t, "off", (b.name,), e0, 0.0))
+        elif kind == TRANSITION:  # landing
+            pocket = next((pg for pg in geo.pockets
+                           if math.hypot(b.x - pg.cx, b.y - pg.cy) <= pg.radius), None)
+            if pocket is not None:  # lands over the drop circle: it falls (§9.6)
+                b.pocket()
+                self.pocketed[b.name] = pocket.name
+                self.events.append(ev.pot(t, b.name, pocket.name))
+                self.contacts.append(Contact(t, "pot", (b.name,), e0, 0.0))
+            elif not (0.0 <= b.x <= geo.width and 0.0 <= b.y <= geo.length):
+                self._gone(t, b)  # came down beyond the noses: on the rail or outside
+                self.contacts.append(Contact(t, "off", (b.name,), e0, 0.0))
+            else:
+                b.vz = min(b.vz, 0.0)
+                self._slate(t, b)
+                self.contacts.append(Contact(t, "land", (b.name,), e0, b.energy(t, p, R)))
+        elif kind == CAPTURE:
+            b.pocket()
+            self.pocketed[b.name] = data.name
+            self.events.append(ev.pot(t, b.name, data.name))
+            self.contacts.append(Contact(t, "pot", (b.name,), e0, 0.0))
+        else:
+            if kind == LINE:
+                normal = (data.nx, data.ny)
+            else:
+                dx, dy = b.x - data.cx, b.y - data.cy
+                d = math.hypot(dx, dy)
+                normal = (dx / d, dy / d)
+            sin_c = (geo.nose_height - R - b.h) / R
+            s, guarded = self.resolver.air_cushion.bounce3d(
+                normal, (b.vx, b.vy, b.vz, b.wx, b.wy, b.wz), R, sin_c, p)
+            b.vx, b.vy, b.vz, b.wx, b.wy, b.wz = s
+            b.state = STATIONARY
+            b.classify(p, R)
+            self.events.append(ev.cushion(t, b.name))
+            jaw = kind == ARC or data.pocket is not None
+            self.contacts.append(Contact(t, "jaw" if jaw else "cushion", (b.name,), e0,
+                                         b.energy(t, p, R), guarded))
+        return [b]
+
+    def _gone(self, t: float, b: Ball) -> None:
+        b.pocket()  # out of play, like a pocketed ball, but not in a pocket
+        self.gone[b.name] = t
+        self.events.append(ev.off(t, b.name))
+
     def resolve(self, t: float, kind: int, b: Ball, o: Ball | None, data: Any) -> list[Ball]:
         p, R = self.p, self.R
+        if kind == PAIR and o is not None and (b.state == AIRBORNE or o.state == AIRBORNE):
+            return self._pair3(t, b, o)
+        if b.state == AIRBORNE:
+            return self._air(t, kind, b, data)
         if kind == PAIR and o is not None:
             e0 = b.energy(t, p, R) + o.energy(t, p, R)
             b.commit(t, p, R, True)
@@ -248,7 +462,7 @@ class _Sim:
                 b.commit(end, p, self.R, True)
                 if not b.segments:
                     b.segments.append((0.0, end, b.x, b.y, 0.0, 0.0, 0.0, 0.0, 0.0,
-                                       0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
+                                       0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
 
 
 # ---------------------------------------------------------------- API
@@ -277,15 +491,22 @@ def simulate(
     geo = geometry(table)
     balls = [Ball(i, name, x, y) for i, (name, x, y) in enumerate(placed)]
     cue = next(b for b in balls if b.name == stroke.cue_ball)
-    vx, vy, wx, wy, wz = strike(
-        stroke.speed, math.radians(stroke.angle), stroke.side, stroke.height,
-        math.radians(stroke.elevation), geo.radius, p.ball_mass, p.cue_mass,
-        p.tip_restitution, p.squirt_mass_ratio)
+    elevation = math.radians(stroke.elevation)
+    side, height, miscue = clamp_offset(stroke.side, stroke.height, elevation, p.miscue_limit)
+    jump = stroke.cue == "jump"
+    vx, vy, vz, wx, wy, wz = strike3d(
+        stroke.speed, math.radians(stroke.angle), side, height, elevation, geo.radius,
+        p.ball_mass, p.jump_cue_mass if jump else p.cue_mass,
+        p.jump_tip_restitution if jump else p.tip_restitution, p.squirt_mass_ratio)
     cue.vx, cue.vy, cue.wx, cue.wy, cue.wz = vx, vy, wx, wy, wz
-    cue.classify(p, geo.radius)
     sim = _Sim(geo, p, balls, resolver or resolver_for(p))
+    if p.airborne and vz < 0.0:
+        cue.vz = vz  # into the slate, which reacts at once (sequential model, §9.1)
+        sim._slate(0.0, cue)
+    else:
+        cue.classify(p, geo.radius)
     sim.run()
-    return _result(table, sim, math.hypot(stroke.side, stroke.height) > p.miscue_limit, record)
+    return _result(table, sim, miscue, record)
 
 
 def _result(table: TableSpec, sim: _Sim, miscue: bool, record: bool) -> Shot:
@@ -300,19 +521,101 @@ def _result(table: TableSpec, sim: _Sim, miscue: bool, record: bool) -> Shot:
             continue
         x, y = b.x * 1e3, b.y * 1e3
         if not (-margin <= x <= table.width + margin and -margin <= y <= table.length + margin):
-            events.append(ev.off(sim.now, b.name))  # safety net: never expected in 2-D
+            events.append(ev.off(sim.now, b.name))  # safety net: flights end in an off event
             continue
         final[b.name] = (x, y)
+    if sim.flew:
+        events += _over_events(sim)
     # Times to the nanosecond: contacts that are simultaneous in exact arithmetic (a ball
     # hitting two touching balls at once) differ by round-off, and the protocol reads equal
     # times as simultaneous.
     for e in events:
         e["t"] = round(e["t"], 9)
+        if "end" in e:
+            e["end"] = round(e["end"], 9)
     events.sort(key=lambda e: e["t"])  # stable: simultaneous events keep their order
     traj = ({b.name: tuple(make_segment(s) for s in b.segments) for b in sim.balls}
             if record else {})
     return Shot(tuple(events), final, dict(sim.pocketed), traj, sim.now, miscue,
                 sim.truncated, len(sim.contacts), tuple(sim.contacts) if record else ())
+
+
+def _over_events(sim: _Sim) -> list[ev.StrokeEvent]:
+    """``over`` events (referee protocol 1.1 §3; SNK-2.19's "passes over any part of an object
+    ball"): a ball in the air, higher than another, with the plan-view discs overlapping
+    (centres closer than 2R), from the segments in closed form. ``far_side``: it next came
+    down beyond the line through the other ball's centre normal to its horizontal velocity.
+    """
+    out: list[ev.StrokeEvent] = []
+    two_r = 2.0 * sim.R
+    for a in sim.balls:
+        flights = [sg for sg in a.segments if sg[8] == AIRBORNE]
+        if not flights:
+            continue
+        for o in sim.balls:
+            if o is a:
+                continue
+            spans: list[tuple[float, float, tuple[float, ...]]] = []
+            for fa in flights:
+                for so in o.segments:
+                    lo, hi = max(fa[0], so[0]), min(fa[1], so[1])
+                    if hi <= lo:
+                        continue
+                    spans += [(t0, t1, fa) for t0, t1 in _overlaps(fa, so, lo, hi, two_r)
+                              if _higher(fa, so, 0.5 * (t0 + t1))]
+            merged: list[list[Any]] = []
+            for t0, t1, fa in sorted(spans):
+                if merged and t0 <= merged[-1][1] + 1e-12:
+                    merged[-1][1], merged[-1][2] = max(merged[-1][1], t1), fa
+                else:
+                    merged.append([t0, t1, fa])
+            for t0, t1, fa in merged:
+                out.append(ev.over(t0, a.name, o.name, t1, _far_side(sim, a, o, t1, fa)))
+    return out
+
+
+def _at(seg: tuple[float, ...], t: float) -> tuple[float, float]:
+    dt = t - seg[0]
+    return (seg[2] + (seg[4] + 0.5 * seg[6] * dt) * dt, seg[3] + (seg[5] + 0.5 * seg[7] * dt) * dt)
+
+
+def _higher(fa: tuple[float, ...], so: tuple[float, ...], t: float) -> bool:
+    def h(seg: tuple[float, ...]) -> float:
+        dt = t - seg[0]
+        return seg[15] + (seg[16] + 0.5 * seg[17] * dt) * dt if seg[8] == AIRBORNE else 0.0
+    return h(fa) > h(so)
+
+
+def _overlaps(fa: tuple[float, ...], so: tuple[float, ...], lo: float, hi: float,
+              two_r: float) -> list[tuple[float, float]]:
+    """Sub-intervals of [lo, hi] where the plan-view centre distance is below 2R."""
+    # d(t) = p + u s + a s^2 with s = t - lo (both segments re-based at lo)
+    pa, po = _at(fa, lo), _at(so, lo)
+    ua = (fa[4] + fa[6] * (lo - fa[0]), fa[5] + fa[7] * (lo - fa[0]))
+    uo = (so[4] + so[6] * (lo - so[0]), so[5] + so[7] * (lo - so[0]))
+    dx, dy = pa[0] - po[0], pa[1] - po[1]
+    ux, uy = ua[0] - uo[0], ua[1] - uo[1]
+    ax, ay = 0.5 * (fa[6] - so[6]), 0.5 * (fa[7] - so[7])
+    c = (ax * ax + ay * ay, 2.0 * (ux * ax + uy * ay),
+         ux * ux + uy * uy + 2.0 * (dx * ax + dy * ay), 2.0 * (dx * ux + dy * uy),
+         dx * dx + dy * dy - two_r * two_r)
+    span = hi - lo
+    cuts = [0.0, *real_roots(c, 0.0, span), span]
+    out = []
+    for s0, s1 in itertools.pairwise(cuts):
+        m = 0.5 * (s0 + s1)
+        if (((c[0] * m + c[1]) * m + c[2]) * m + c[3]) * m + c[4] < 0.0 and s1 > s0:
+            out.append((lo + s0, lo + s1))
+    return out
+
+
+def _far_side(sim: _Sim, a: Ball, o: Ball, end: float, fa: tuple[float, ...]) -> bool:
+    land = next((t for t in sim.landings.get(a.name, ()) if t >= end - 1e-12), None)
+    t = land if land is not None else fa[1]
+    seg_a = next((sg for sg in a.segments if sg[0] <= t <= sg[1]), a.segments[-1])
+    seg_o = next((sg for sg in o.segments if sg[0] <= t <= sg[1]), o.segments[-1])
+    pa, po = _at(seg_a, min(t, seg_a[1])), _at(seg_o, min(t, seg_o[1]))
+    return (pa[0] - po[0]) * fa[4] + (pa[1] - po[1]) * fa[5] > 0.0
 
 
 def simulate_batch(

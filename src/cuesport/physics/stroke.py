@@ -34,7 +34,11 @@ class Stroke:
     - ``side``, ``height``: where the tip touches the ball, as fractions of the ball radius R:
       side > 0 right of centre (as seen by the player), height > 0 above centre (follow),
       < 0 below (draw). Contacts farther than ``miscue_limit`` R from the centre are flagged.
-    - ``elevation``: cue elevation above the horizontal, degrees, in [0, 90).
+    - ``elevation``: cue elevation above the horizontal, degrees, in [0, 90). With elevation
+      the cue drives the ball into the slate, which may make it jump (the cue axis meets the
+      ball's centre at ``height = sin(elevation)``).
+    - ``cue``: ``"playing"`` or ``"jump"`` (a jump cue: shorter and lighter,
+      ``PhysicsParams.jump_cue_mass``).
     """
 
     angle: float
@@ -43,6 +47,7 @@ class Stroke:
     height: float = 0.0
     elevation: float = 0.0
     cue_ball: str = "cue"
+    cue: str = "playing"
 
     def validate(self) -> None:
         for name in ("angle", "speed", "side", "height", "elevation"):
@@ -56,6 +61,8 @@ class Stroke:
         if math.hypot(self.side, self.height) >= 0.95:
             raise StrokeError(
                 f"tip offset ({self.side}, {self.height}) R is off the ball (must be < 0.95 R)")
+        if self.cue not in ("playing", "jump"):
+            raise StrokeError(f"stroke cue must be 'playing' or 'jump', not {self.cue!r}")
         if not 0.0 <= self.elevation < 90.0:
             raise StrokeError(f"cue elevation must be in [0, 90) degrees, not {self.elevation}")
 

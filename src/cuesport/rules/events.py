@@ -69,3 +69,29 @@ def balls_touched(events: Iterable[Event]) -> set[str]:
 
 def crossed(events: Iterable[Event], line: str) -> tuple[str, ...]:
     return tuple(e.cross for e in events if e.cross is not None and e.line == line)
+
+
+def jump_shot(events: Sequence[Event], cue: str, first_fair: bool,
+              touching_first: bool = False) -> bool:
+    """SNK-2.19 from airborne events: the cue ball passed over an object ball (an ``over``
+    event), except (a) over another ball than the one it struck first, (b) when it did not
+    come down on the far side, (c) over the ball it fairly struck first, after a cushion or
+    another ball. ``touching_first``: a touching ball on counts as struck at the start
+    (SNK-3.8(b), (c)), so any later jump is exception (a) or (c)."""
+    first = first_contacts(events, cue)
+    start = -1 if touching_first else index_of_first_contact(events, cue)
+    for i, e in enumerate(events):
+        if e.over is None or e.over[0] != cue:
+            continue
+        if e.far_side is False:
+            continue  # SNK-2.19(b)
+        if start is not None and start < i:
+            ball = e.over[1]
+            if touching_first or ball not in first:
+                continue  # SNK-2.19(a)
+            between = events[start + 1:i]
+            if first_fair and any(x.cushion == cue or (x.hit is not None and cue in x.hit)
+                                  for x in between):
+                continue  # SNK-2.19(c)
+        return True
+    return False

@@ -320,8 +320,10 @@ class SnookerReferee(SnookerActions):
         facts = StrokeFacts(
             phase=state.phase, v_on=v_on, on=on, nominated=nominated, free=free, first=fc,
             credited=credited, potted=tuple(pots), off=motion.off, judgement=shot.judgement,
-            out_of_turn=self.out_of_turn(state, shot),  # SNK-3.12(a)(iii), the wrong partner
-            misplaced=misplaced, unclear=unclear, pushed=tuple(pushed))
+            out_of_turn=self.out_of_turn(state, shot),  # SNK-3.12(a)(iii), wrong partner
+            misplaced=misplaced, unclear=unclear, pushed=tuple(pushed),
+            jumped=self.jumped(shot, "cue", bool(fc) and all(b in on or b == free for b in fc),
+                               credited))
         fouls, failed = stroke_fouls(facts)
 
         if replay_all:  # SNK-3.9(b): every ball back where it was

@@ -11,8 +11,9 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from cuesport.equipment.geometry import TOUCH_TOL, touching_balls
-from cuesport.record import RecordError
+from cuesport.record import RecordError, Shot
 from cuesport.rules.base import Foul, Referee, S, Vec
+from cuesport.rules.events import jump_shot
 from cuesport.rules.respot import NoRoomError
 
 T = TypeVar("T")
@@ -39,6 +40,14 @@ class SnookerFamily(Referee[S]):
         return (points, 0) if offender == 1 else (0, points)
 
     # ------------------------------------------------------------ the touching ball
+
+    @staticmethod
+    def jumped(shot: Shot, cue: str, first_fair: bool, touching_first: bool = False) -> bool:
+        """SNK-2.19, ONE-2.11(8): the referee's call when given (``judgement.jump``), else
+        what the airborne ``over`` events show."""
+        if shot.judgement.jump is not None:
+            return shot.judgement.jump
+        return jump_shot(shot.events, cue, first_fair, touching_first)
 
     def touching_cue(self, cue: str, balls: Mapping[str, Vec]) -> list[str]:
         """SNK-3.8, ONE-2.10: the balls touching the cue ball ``cue``, nearest first

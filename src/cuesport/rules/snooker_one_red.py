@@ -411,7 +411,7 @@ class OneRedReferee(SnookerFamily[OneRedState]):
             fouls.append(self.make_foul("ONE-2.11(3)", "balls-moving"))  # ONE-2.11(3)
         if j.feet_off_floor:
             fouls.append(self.make_foul("ONE-2.11(4)", "feet-off-floor"))  # ONE-2.11(4)
-        if j.jump:
+        if self.jumped(shot, CUE[shot.player], first_fair=True):
             fouls.append(self.make_foul("ONE-2.11(8)", "jump-shot"))  # ONE-2.11(8)
         if j.push_stroke:
             fouls.append(self.make_foul("ONE-2.11(9)", "push-stroke"))  # ONE-2.11(9)

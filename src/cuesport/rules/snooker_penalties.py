@@ -47,6 +47,7 @@ class StrokeFacts:
     misplaced: bool
     unclear: bool  # phase "colour" without a nomination and no obvious target
     pushed: Sequence[str]  # touching balls moved by the striker (SNK-3.8(b))
+    jumped: bool = False  # SNK-2.19: a jump shot (the referee's call, or the over events)
 
 
 def first_contact_fouls(f: StrokeFacts) -> tuple[list[Foul], bool]:
@@ -102,7 +103,7 @@ def judged_fouls(f: StrokeFacts) -> list[Foul]:
         (f.misplaced, "SNK-3.12(a)(iv)", "improper-from-hand"),
         (j.double_hit, "SNK-3.12(a)(i)", "double-hit"),
         (j.feet_off_floor, "SNK-3.12(a)(ii)", "feet-off-floor"),
-        (j.jump, "SNK-3.12(a)(viii)", "jump-shot"),
+        (f.jumped, "SNK-3.12(a)(viii)", "jump-shot"),  # SNK-2.19
     ]
     fouls = [foul(rule, name, v) for seen, rule, name in plain if seen]
     if j.balls_moving:

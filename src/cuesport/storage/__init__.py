@@ -8,6 +8,7 @@ the game or the faces (command line, web), which sit above it.
 from __future__ import annotations
 
 from cuesport.storage.store import (
+    MAX_ID,
     FrameRow,
     MatchRow,
     NewFrame,
@@ -19,5 +20,5 @@ from cuesport.storage.store import (
     default_url,
 )
 
-__all__ = ["FrameRow", "MatchRow", "NewFrame", "SeatRow", "StaleError", "StorageError", "Store",
-           "Written", "default_url"]
+__all__ = ["MAX_ID", "FrameRow", "MatchRow", "NewFrame", "SeatRow", "StaleError",
+           "StorageError", "Store", "Written", "default_url"]

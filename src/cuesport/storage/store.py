@@ -218,15 +218,16 @@ class Store:
         self._writer = self.engine.execution_options(cuesport_write=True)
         try:
             self._create_schema()
-        except StorageError as err:
+        except sa.exc.SQLAlchemyError as err:
             self.engine.dispose()
-            raise StorageError(f"cannot open the database {self.shown}: {err}") from None
+            raise StorageError(f"cannot open the database {self.shown}: {_reason(err)}"
+                               ) from None
 
     def close(self) -> None:
         self.engine.dispose()
 
     def _create_schema(self) -> None:
-        with self._write() as conn:
+        with self._writer.begin() as conn:
             if self.dialect == "postgresql":  # concurrent CREATE TABLEs would collide
                 conn.execute(sa.select(sa.func.pg_advisory_xact_lock(SCHEMA_LOCK)))
             metadata.create_all(conn)

@@ -22,7 +22,9 @@ MAX_BODY = 256 * 1024  # bytes: a long frame record is ~100 kB; nothing needs mo
 
 
 class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes (413), declared or streamed."""
+    """Refuse request bodies over ``limit`` bytes (413), declared or streamed: the body is
+    read here, bounded, before the app sees any of it (FastAPI would turn an error raised
+    while it reads into a 400)."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -36,21 +38,33 @@ class BodyLimit:
             if k == b"content-length" and v.isdigit() and int(v) > self.limit:
                 await _too_large(send, self.limit)
                 return
+        chunks: list[bytes] = []
         seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        while True:
             msg = await receive()
-            if msg["type"] == "http.request":
-                seen += len(msg.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return msg
+            if msg["type"] != "http.request":  # the client left
+                await self.app(scope, _replay([msg], receive), send)
+                return
+            body = msg.get("body", b"")
+            seen += len(body)
+            if seen > self.limit:
+                await _too_large(send, self.limit)
+                return
+            chunks.append(body)
+            if not msg.get("more_body", False):
+                break
+        whole: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        await self.app(scope, _replay([whole], receive), send)
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(send, self.limit)
+
+def _replay(first: list[Message], receive: Receive) -> Receive:
+    """``first`` message(s), then the real channel (a disconnect, later)."""
+    queue = list(first)
+
+    async def replayed() -> Message:
+        return queue.pop(0) if queue else await receive()
+
+    return replayed
 
 
 SECURITY_HEADERS = [
@@ -85,10 +99,6 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-class _TooLarge(Exception):
-    pass
-
-
 async def _too_large(send: Send, limit: int) -> None:
     body = b'{"error": "request body too large (limit %d bytes)"}' % limit
     await send({"type": "http.response.start", "status": 413,
@@ -97,19 +107,39 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+def app_from_env() -> FastAPI:
+    """The app of one ``cuesport serve --workers N`` worker: the database in ``CUESPORT_DB``,
+    the rate limit in ``CUESPORT_RATE`` (requests a second per client; 0: none)."""
+    import os
+
+    from cuesport.web.limits import RATE
+
+    rate = float(os.environ.get("CUESPORT_RATE") or RATE)
+    return create_app(Store(os.environ.get("CUESPORT_DB") or None), rate=rate,
+                      think_in_pool=True)
+
+
 def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
-               seed: int | None = None) -> FastAPI:
-    """The web app. ``store`` keeps the matches (default: the user's SQLite database)."""
-    from cuesport.web import errors
-    from cuesport.web.live import Hub
-    from cuesport.web.routers import disciplines, matches, referee, tables, ws
+               seed: int | None = None, rate: float | None = None,
+               max_live: int | None = None, think_in_pool: bool = False) -> FastAPI:
+    """The web app. ``store`` keeps the matches (default: the user's SQLite database);
+    ``rate``: requests a second per client (default :data:`cuesport.web.limits.RATE`, 0:
+    no limit); ``max_live``: live matches kept in memory; ``think_in_pool``: bots think in
+    a pool of processes (``cuesport serve`` does), not in the server's threads."""
+    from starlette.middleware.gzip import GZipMiddleware
+
+    from cuesport.web import errors, limits
+    from cuesport.web.live import MAX_LIVE, Hub
+    from cuesport.web.routers import disciplines, frames, matches, referee, tables, ws
 
     app = FastAPI(title="cuesport", version=__version__, docs_url="/api/docs",
                   openapi_url="/api/openapi.json", redoc_url=None)
-    app.state.hub = Hub(store or Store(), bot_delay=bot_delay, seed=seed)
+    app.state.hub = Hub(store or Store(), bot_delay=bot_delay, seed=seed,
+                        max_live=MAX_LIVE if max_live is None else max_live,
+                        think_in_pool=think_in_pool)
     app.state.referee_sessions = referee.Sessions()
     errors.install(app)
-    for module in (referee, disciplines, tables, matches, ws):
+    for module in (referee, disciplines, tables, matches, frames, ws):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -121,6 +151,13 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
     def health() -> dict[str, str]:
         return {"status": "ok", "version": __version__}
 
+    if think_in_pool:
+        from cuesport.web import thinking
+
+        app.router.on_shutdown.append(thinking.shutdown)
+
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(GZipMiddleware, minimum_size=1024)  # a match read is ~200 kB of JSON
+    app.add_middleware(limits.RateLimit, rate=limits.RATE if rate is None else rate)
     return app

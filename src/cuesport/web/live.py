@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import hmac
+import logging
 import math
 import secrets
 import threading
@@ -32,6 +33,7 @@ from cuesport.storage import SeatRow, StaleError, StorageError, Store
 from cuesport.web.errors import Refused
 
 SeatKind = Literal["human", "bot"]
+log = logging.getLogger("cuesport.web")
 KEEP_SHOTS = 20  # trajectories kept in memory for late viewers (a break is ~50 kB)
 
 
@@ -67,6 +69,12 @@ class LiveMatch:
     snapshot: dict[str, Any] = field(default_factory=dict)  # read without the lock
     lock: threading.RLock = field(default_factory=threading.RLock)
     running: bool = False
+    owner: str | None = None  # the client that created it (for the bot-vs-bot limits)
+    touched: float = field(default_factory=time.monotonic)  # last asked for
+
+    @property
+    def bots_only(self) -> bool:
+        return all(s.kind == "bot" for s in self.seats)
 
     @property
     def to_play(self) -> int:
@@ -84,25 +92,72 @@ class LiveMatch:
         return found
 
 
-class Hub:
-    """All live matches of one server, backed by the game's store."""
+MAX_LIVE = 500  # live matches kept in memory; the idle ones beyond are dropped first
+IDLE_S = 600.0  # a live match nobody asked for in this long is dropped (the store keeps it)
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.6, seed: int | None = None) -> None:
+
+class Hub:
+    """All live matches of one server, backed by the game's store.
+
+    Memory is bounded: a match nobody has asked for in ``idle_s`` seconds, or the least
+    recently asked-for beyond ``max_live``, is dropped (never while its bots play) and
+    loaded again from the store on the next request. Bot-vs-bot matches are limited per
+    client and in all (:mod:`cuesport.web.limits`)."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.6, seed: int | None = None,
+                 max_live: int = MAX_LIVE, idle_s: float = IDLE_S,
+                 think_in_pool: bool = False) -> None:
         self.store = store
+        self.think_in_pool = think_in_pool  # bots think in other processes (thinking.py)
         self.bot_delay = bot_delay
         self.seed = seed
+        self.max_live = max_live
+        self.idle_s = idle_s
         self.matches: dict[int, LiveMatch] = {}
         self.lock = threading.Lock()
+        self.swept = time.monotonic()
+
+    def sweep(self, now: float | None = None) -> int:
+        """Drop idle live matches (the store has them); returns how many were dropped."""
+        t = time.monotonic() if now is None else now
+        with self.lock:
+            idle = sorted((m for m in self.matches.values() if not m.running),
+                          key=lambda m: m.touched)
+            extra = max(0, len(self.matches) - self.max_live)
+            drop = [m for i, m in enumerate(idle) if i < extra or t - m.touched > self.idle_s]
+            for m in drop:
+                del self.matches[m.id]
+        return len(drop)
+
+    def check_bot_match(self, owner: str | None, frames: int) -> None:
+        """Refuse (429/422) a bot-vs-bot match over the limits."""
+        from cuesport.web import limits
+
+        if frames > limits.BOT_FRAMES:
+            raise Refused(f"a match between bots is at most {limits.BOT_FRAMES} frames", 422)
+        with self.lock:
+            playing = [m for m in self.matches.values() if m.bots_only and not m.match.over]
+        mine = sum(1 for m in playing if m.owner == owner)
+        if mine >= limits.BOT_MATCHES_PER_CLIENT:
+            raise Refused(f"you already have {mine} matches between bots playing; wait for "
+                          "one to end", 429)
+        if len(playing) >= limits.BOT_MATCHES:
+            raise Refused("the server is playing as many matches between bots as it may; "
+                          "try later", 429)
 
     # ------------------------------------------------------------ create and load
 
     def create(self, discipline: str, seats: list[Seat], rules: dict[str, Any],
                frames: int, lang: str, start: dict[str, Any] | None = None,
-               partners: list[Seat] | None = None, alternate: str = "turn",
-               ) -> tuple[LiveMatch, list[str | None]]:
-        """A new match; ``start`` (a protocol position for frame 1) is for tests and tools.
+               owner: str | None = None, partners: list[Seat] | None = None,
+               alternate: str = "turn") -> tuple[LiveMatch, list[str | None]]:
+        """A new match; ``start`` (a protocol position for frame 1) is for tests and tools;
+        ``owner`` is the creating client (bot-vs-bot matches are limited per client).
         ``partners``: a second member for each side (2-vs-2, protocol 1.1); a side's seat
         token plays for its human members, its bots play by themselves."""
+        if all(s.kind == "bot" for s in [*seats, *(partners or [])]):
+            self.check_bot_match(owner, frames)
+        self.sweep()
         seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
         players = [Human(s.name, seed + i) if s.kind == "human"
                    else make_player(f"bot:{s.level}", seed + i) for i, s in enumerate(seats)]
@@ -132,9 +187,10 @@ class Hub:
         except ValueError as err:
             raise Refused(f"cannot start the match: {err}", 422) from err
         assert m.match_id is not None
+        self._equip(m)
         for seat, name in zip(seats, m.names, strict=True):
             seat.name = name  # the game tells two players of the same name apart
-        live = LiveMatch(m.match_id, m, seats, lang, frames)
+        live = LiveMatch(m.match_id, m, seats, lang, frames, owner=owner)
         self._snap(live)
         with self.lock:
             self.matches[live.id] = live
@@ -152,6 +208,11 @@ class Hub:
                 fresh = True
             else:
                 fresh = False
+            live.touched = now = time.monotonic()
+            due = len(self.matches) > self.max_live or now - self.swept > 30.0
+        if due:
+            self.swept = now
+            self.sweep()
         if not fresh and not live.running and self.store.version(mid) != live.match.version:
             live = self._reload(live)
         self.kick(live)
@@ -163,6 +224,7 @@ class Hub:
                 return live
             new = self._load(live.id)
             new.version = max(new.version, live.version + 1)  # pages only see it go up
+            new.owner = live.owner
             for old, seat in zip(live.seats, new.seats, strict=True):
                 seat.joined = old.joined
             self._snap(new)
@@ -179,6 +241,7 @@ class Hub:
             m = Match.resume(self.store, mid, lang=lang, trajectories=True)
         except (KeyError, GameError) as err:
             raise Refused(f"match {mid} cannot be resumed: {err}", 404) from err
+        self._equip(m)
         seats = [Seat(m.names[r.seat], "bot" if r.kind == "bot" else "human", r.level,
                       r.token_sha256) for r in rows]
         frames = int(m.fmt.frames)
@@ -268,7 +331,8 @@ class Hub:
             cue = cue_ball_of(m.discipline, seat)
             if isinstance(call, dict):
                 call = (call["ball"], call["pocket"])
-            move = Strike(Stroke(cue_ball=cue, **stroke), place, nominate, call, push_out)
+            move = Strike(Stroke(cue_ball=cue, cue="playing", **stroke), place, nominate, call,
+                          push_out)
             entry = self._play(live, move, seat)
         self.kick(live)
         return entry
@@ -341,6 +405,12 @@ class Hub:
             return {"seat": seat, "name": live.seats[seat].name}
 
     # ------------------------------------------------------------ bookkeeping
+
+    def _equip(self, m: Match) -> None:
+        if self.think_in_pool:
+            from cuesport.web import thinking
+
+            m.thinker = thinking.think
 
     def forget(self, live: LiveMatch) -> None:
         """Drop a live match from memory (the next request loads it from the store)."""
@@ -434,6 +504,9 @@ class Hub:
                         break
                     except StorageError:
                         break  # unchanged; the next request's kick tries again
+                    except Exception:  # a bot or a worker failed: the match is unchanged
+                        log.exception("match %s: the runner stopped", live.id)
+                        break
                     if step.kind == "wait":
                         break
                     self._entry(live, step)

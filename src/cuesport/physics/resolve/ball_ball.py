@@ -73,3 +73,69 @@ def collide(
                                energy(b1, radius) + energy(b2, radius))
         boosted = True
     return s1, s2, boosted
+
+
+Vel3 = tuple[float, float, float, float, float, float]  # vx, vy, vz, wx, wy, wz
+
+
+def collide3d(
+    n: tuple[float, float, float],
+    b1: Vel3,
+    b2: Vel3,
+    radius: float,
+    restitution: float,
+    mu: Callable[[float], float],
+    min_separation: float = 0.0,
+) -> tuple[Vel3, Vel3, bool]:
+    """:func:`collide` with the line of centres ``n`` out of the plane (a ball in the air):
+    the same impulses with all three components kept (physics-airborne.md §9.4). The slate's
+    reaction on a bed ball pushed down is the caller's (:mod:`.slate`)."""
+    nx, ny, nz = n
+    v1x, v1y, v1z, w1x, w1y, w1z = b1
+    v2x, v2y, v2z, w2x, w2y, w2z = b2
+    v_app = (v1x - v2x) * nx + (v1y - v2y) * ny + (v1z - v2z) * nz
+    jn = 0.5 * (1.0 + restitution) * v_app if v_app > 0.0 else 0.0
+    # contact points: ball 1 at +R n, ball 2 at -R n; w x (R n)
+    rx = (v1x - v2x) + radius * ((w1y + w2y) * nz - (w1z + w2z) * ny)
+    ry = (v1y - v2y) + radius * ((w1z + w2z) * nx - (w1x + w2x) * nz)
+    rz = (v1z - v2z) + radius * ((w1x + w2x) * ny - (w1y + w2y) * nx)
+    rn = rx * nx + ry * ny + rz * nz
+    sx, sy, sz = rx - rn * nx, ry - rn * ny, rz - rn * nz
+    slip = math.sqrt(sx * sx + sy * sy + sz * sz)
+    tx = ty = tz = 0.0
+    if slip > 0.0 and jn > 0.0:
+        jt = min(mu(slip) * jn, slip / 7.0)
+        tx, ty, tz = -jt * sx / slip, -jt * sy / slip, -jt * sz / slip
+    k = 2.5 / radius
+    dwx, dwy, dwz = k * (ny * tz - nz * ty), k * (nz * tx - nx * tz), k * (nx * ty - ny * tx)
+    s1 = (v1x - jn * nx + tx, v1y - jn * ny + ty, v1z - jn * nz + tz,
+          w1x + dwx, w1y + dwy, w1z + dwz)
+    s2 = (v2x + jn * nx - tx, v2y + jn * ny - ty, v2z + jn * nz - tz,
+          w2x + dwx, w2y + dwy, w2z + dwz)
+    sep = (s2[0] - s1[0]) * nx + (s2[1] - s1[1]) * ny + (s2[2] - s1[2]) * nz
+    if sep >= min_separation:
+        return s1, s2, False
+    # The guard (guard.py), along n in 3-D: paid from the rest of the pair's motion.
+    budget = _energy3(b1, radius) + _energy3(b2, radius)
+    q1 = s1[0] * nx + s1[1] * ny + s1[2] * nz
+    q2 = s2[0] * nx + s2[1] * ny + s2[2] * nz
+    common = 0.5 * (q1 + q2)
+    rest = _energy3(s1, radius) + _energy3(s2, radius) - 0.5 * (q1 * q1 + q2 * q2) \
+        + common * common
+    left = budget - 0.25 * min_separation * min_separation
+    sepn = min_separation
+    if left <= 0.0:
+        sepn, f = 2.0 * math.sqrt(max(budget, 0.0)), 0.0
+    else:
+        f = min(1.0, math.sqrt(left / rest)) if rest > 0.0 else 1.0
+    out = []
+    for s, q, u in ((s1, q1, f * common - 0.5 * sepn), (s2, q2, f * common + 0.5 * sepn)):
+        out.append((f * (s[0] - q * nx) + u * nx, f * (s[1] - q * ny) + u * ny,
+                    f * (s[2] - q * nz) + u * nz, f * s[3], f * s[4], f * s[5]))
+    return out[0], out[1], True
+
+
+def _energy3(b: Vel3, radius: float) -> float:
+    vx, vy, vz, wx, wy, wz = b
+    return 0.5 * (vx * vx + vy * vy + vz * vz) + 0.2 * radius * radius * (
+        wx * wx + wy * wy + wz * wz)

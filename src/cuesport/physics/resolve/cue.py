@@ -9,8 +9,15 @@ restitution e_tip between the cue and the point of the ball, whose effective mas
     F = (1 + e_tip) m V / (1 + m/M + (5 / 2R^2) L2),
     L2 = a^2 + b^2 cos^2 th + c^2 sin^2 th - 2 b c sin th cos th = |r_c x e|^2,
 
-with c = sqrt(R^2 - a^2 - b^2). The ball gets v = F e_xy / m (the vertical part is absorbed by
-the slate) and omega = r_c x F e / I.
+with c = sqrt(R^2 - a^2 - b^2). The ball gets v = F e / m and omega = r_c x F e / I; the
+vertical part of v points into the slate, whose reaction follows at once
+(:mod:`.slate`, physics-airborne.md §9.1, the sequential model) and may make the ball leave
+the bed.
+
+Miscue [AlcMiscue; physics-airborne.md §9.1]: the tip holds only while its distance from the
+cue axis, d = |r_c x e| = sqrt(L2), is within about R/2. Beyond ``limit`` R the tip slips: the
+ball gets the impulse of a contact at the limit (the offset is pulled towards the cue axis,
+which meets the ball at a = 0, b = R sin th), and the stroke is flagged.
 
 Squirt (cue-ball deflection, Alciatore TP A-31 via PT ``squirt.py``): with x = a/R and m_e the
 cue's effective end mass,
@@ -39,6 +46,32 @@ def squirt_angle(x: float, mass_ratio: float) -> float:
     return math.atan2(2.5 * x * math.sqrt(k), 1.0 + mass_ratio + 2.5 * k)
 
 
+def lever(side: float, height: float, elevation: float) -> float:
+    """d / R: the tip's distance from the cue axis, in ball radii (offsets in radii)."""
+    c = math.sqrt(max(1.0 - side * side - height * height, 0.0))
+    st, ct = math.sin(elevation), math.cos(elevation)
+    return math.sqrt(max(side * side + height * height * ct * ct + c * c * st * st
+                         - 2.0 * height * c * st * ct, 0.0))
+
+
+def clamp_offset(side: float, height: float, elevation: float, limit: float
+                 ) -> tuple[float, float, bool]:
+    """The offsets (in radii) the tip actually acts at, and whether it miscued (d > limit R):
+    beyond the limit, the offset is pulled along the line to the cue axis point (0, sin th)
+    until d = limit R (bisection; d grows monotonically along that line)."""
+    if lever(side, height, elevation) <= limit:
+        return side, height, False
+    b0 = math.sin(elevation)
+    lo, hi = 0.0, 1.0
+    for _ in range(50):
+        k = 0.5 * (lo + hi)
+        if lever(k * side, b0 + k * (height - b0), elevation) > limit:
+            hi = k
+        else:
+            lo = k
+    return lo * side, b0 + lo * (height - b0), True
+
+
 def strike(
     speed: float,
     angle: float,
@@ -51,7 +84,27 @@ def strike(
     tip_restitution: float,
     squirt_mass_ratio: float | None,
 ) -> tuple[float, float, float, float, float]:
-    """Ball velocity and spin (vx, vy, wx, wy, wz) just after the cue hits it.
+    """Ball velocity and spin (vx, vy, wx, wy, wz) just after the cue hits it (the vertical
+    velocity, into the slate, left out: see :func:`strike3d`)."""
+    vx, vy, _, wx, wy, wz = strike3d(speed, angle, side, height, elevation, radius, mass,
+                                      cue_mass, tip_restitution, squirt_mass_ratio)
+    return vx, vy, wx, wy, wz
+
+
+def strike3d(
+    speed: float,
+    angle: float,
+    side: float,
+    height: float,
+    elevation: float,
+    radius: float,
+    mass: float,
+    cue_mass: float,
+    tip_restitution: float,
+    squirt_mass_ratio: float | None,
+) -> tuple[float, float, float, float, float, float]:
+    """Ball velocity and spin (vx, vy, vz, wx, wy, wz) just after the cue hits it, before the
+    slate reacts (vz <= 0).
 
     ``speed``: cue speed V (m/s). ``angle``: aim direction (rad, from +x towards +y).
     ``side``, ``height``: contact offsets as fractions of R (right, up). ``elevation`` (rad).
@@ -81,6 +134,7 @@ def strike(
     return (
         v * hx,
         v * hy,
+        jz / mass,
         wi * ix + wj * dx,
         wi * iy + wj * dy,
         wk,

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from cuesport.physics.params import PhysicsParams
-from cuesport.physics.resolve import ball_ball, cushion_han2005, cushion_mathavan2010
+from cuesport.physics.resolve import ball_ball, cushion_han2005, cushion_mathavan2010, slate
 
 Vel = tuple[float, float, float, float, float]  # vx, vy, wx, wy, wz (m/s, rad/s)
+Vel3 = tuple[float, float, float, float, float, float]  # vx, vy, vz, wx, wy, wz
 
 
 class BallBallModel(Protocol):
@@ -35,6 +36,60 @@ class CushionModel(Protocol):
                nose_height: float, p: PhysicsParams) -> tuple[Vel, bool]:
         """New state of the ball, and whether the separation guard was applied."""
         ...
+
+
+class BallBall3Model(Protocol):
+    """Ball-ball impact with the line of centres ``n`` out of the plane (a ball in the air)."""
+
+    def collide3d(self, n: tuple[float, float, float], b1: Vel3, b2: Vel3, radius: float,
+                  p: PhysicsParams) -> tuple[Vel3, Vel3, bool]:
+        ...
+
+
+class AirCushionModel(Protocol):
+    """A flying ball against a cushion nose or jaw, touched ``sin_contact`` R above its
+    centre (negative: below the equator)."""
+
+    def bounce3d(self, normal: tuple[float, float], ball: Vel3, radius: float,
+                 sin_contact: float, p: PhysicsParams) -> tuple[Vel3, bool]:
+        ...
+
+
+class SlateModel(Protocol):
+    """A ball at the cloth moving down (a landing, or the reaction to a downward impulse)."""
+
+    def land(self, ball: Vel3, radius: float, p: PhysicsParams) -> tuple[Vel3, bool]:
+        """New state, and whether the ball leaves the bed again."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowBallBall3:
+    """TP A-14 impulses with all three components (:func:`.ball_ball.collide3d`)."""
+
+    def collide3d(self, n: tuple[float, float, float], b1: Vel3, b2: Vel3, radius: float,
+                  p: PhysicsParams) -> tuple[Vel3, Vel3, bool]:
+        return ball_ball.collide3d(n, b1, b2, radius, p.ball_restitution, p.ball_mu,
+                                   p.min_separation_speed)
+
+
+@dataclass(frozen=True, slots=True)
+class Han2005AirCushion:
+    """Han's impulse with the vertical part kept (:func:`.cushion_han2005.bounce3d`)."""
+
+    def bounce3d(self, normal: tuple[float, float], ball: Vel3, radius: float,
+                 sin_contact: float, p: PhysicsParams) -> tuple[Vel3, bool]:
+        e = p.cushion_e(-(ball[0] * normal[0] + ball[1] * normal[1]))
+        return cushion_han2005.bounce3d(normal, ball, radius, sin_contact, e,
+                                        p.cushion_friction, p.min_separation_speed)
+
+
+@dataclass(frozen=True, slots=True)
+class FrictionalSlate:
+    """Restitution and capped friction at the slate (:mod:`.slate`)."""
+
+    def land(self, ball: Vel3, radius: float, p: PhysicsParams) -> tuple[Vel3, bool]:
+        return slate.land(ball, radius, p.slate_restitution, p.slate_friction, p.settle_speed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,10 +135,14 @@ CUSHION_MODELS: Mapping[str, CushionModel] = {
 
 @dataclass(frozen=True, slots=True)
 class Resolver:
-    """The models of one simulation: one per interaction type (jaws are cushions)."""
+    """The models of one simulation: one per interaction type (jaws are cushions); the
+    three airborne ones default to the models of physics-airborne.md §9."""
 
     ball_ball: BallBallModel
     cushion: CushionModel
+    ball_ball_3d: BallBall3Model = ThrowBallBall3()
+    air_cushion: AirCushionModel = Han2005AirCushion()
+    slate: SlateModel = FrictionalSlate()
 
 
 _THROW = ThrowBallBall()

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
 
+from cuesport.storage import MAX_ID
 from cuesport.web import actions
 from cuesport.web.errors import Refused
 from cuesport.web.live import Hub, Seat
@@ -34,16 +35,18 @@ def bearer(authorization: Annotated[str | None, Header(max_length=200)] = None) 
 
 
 HubDep = Annotated[Hub, Depends(hub)]
+MatchId = Annotated[int, Path(ge=1, le=MAX_ID, description="the match id")]
 TokenDep = Annotated[str | None, Depends(bearer)]
 
 
 @router.post("", status_code=201)
-def create(body: MatchIn, h: HubDep) -> dict[str, Any]:
+def create(body: MatchIn, h: HubDep, request: Request) -> dict[str, Any]:
     seats = [Seat(name=p.name, kind=p.kind, level=p.level) for p in body.players]
+    owner = request.client.host if request.client else None
     partners = None if body.partners is None else [
         Seat(name=p.name, kind=p.kind, level=p.level) for p in body.partners]
     live, tokens = h.create(body.discipline, seats, dict(body.rules), body.frames, body.lang,
-                            partners=partners, alternate=body.alternate)
+                            owner=owner, partners=partners, alternate=body.alternate)
     # The fragment (never sent to the server) holds the seat tokens, comma-separated by seat.
     links = {f"seat{i}": f"/#match={live.id}&token={',' * i}{t}"
              for i, t in enumerate(tokens) if t}
@@ -53,7 +56,7 @@ def create(body: MatchIn, h: HubDep) -> dict[str, Any]:
 
 
 @router.get("/{mid}")
-def read(mid: int, h: HubDep, token: TokenDep,
+def read(mid: MatchId, h: HubDep, token: TokenDep,
          since: int = Query(-1, ge=-1)) -> dict[str, Any]:
     live = h.get(mid)
     seat = live.seat_of(token) if token else None
@@ -63,35 +66,35 @@ def read(mid: int, h: HubDep, token: TokenDep,
 
 
 @router.post("/{mid}/join")
-def join(mid: int, body: JoinIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
+def join(mid: MatchId, body: JoinIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
     return actions.join(h, h.get(mid), token, body)
 
 
 @router.post("/{mid}/place")
-def place(mid: int, body: PlaceIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
+def place(mid: MatchId, body: PlaceIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
     return actions.place(h, h.get(mid), token, body)
 
 
 @router.post("/{mid}/strike")
-def strike(mid: int, body: StrikeIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
+def strike(mid: MatchId, body: StrikeIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
     return actions.strike(h, h.get(mid), token, body)
 
 
 @router.post("/{mid}/decide")
-def decide(mid: int, body: DecideIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
+def decide(mid: MatchId, body: DecideIn, h: HubDep, token: TokenDep) -> dict[str, Any]:
     return actions.decide(h, h.get(mid), token, body)
 
 
 @router.post("/{mid}/undo")
-def undo(mid: int, h: HubDep, token: TokenDep) -> dict[str, Any]:
+def undo(mid: MatchId, h: HubDep, token: TokenDep) -> dict[str, Any]:
     return actions.undo(h, h.get(mid), token)
 
 
 @router.post("/{mid}/concede")
-def concede(mid: int, h: HubDep, token: TokenDep) -> dict[str, Any]:
+def concede(mid: MatchId, h: HubDep, token: TokenDep) -> dict[str, Any]:
     return actions.concede(h, h.get(mid), token)
 
 
 @router.post("/{mid}/claim")
-def claim(mid: int, h: HubDep, token: TokenDep) -> dict[str, Any]:
+def claim(mid: MatchId, h: HubDep, token: TokenDep) -> dict[str, Any]:
     return actions.claim(h, h.get(mid), token)

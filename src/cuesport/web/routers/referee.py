@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from typing import Annotated, Any, Literal
 
@@ -20,33 +21,51 @@ from fastapi.responses import JSONResponse
 from cuesport.protocol import RefereeSession, referee
 from cuesport.record import RecordError, loads
 from cuesport.web.errors import Refused
+from cuesport.web.limits import client_of
 
 router = APIRouter(prefix="/api/referee", tags=["referee"])
-MAX_SESSIONS = 256  # live-scoring sessions kept in memory, oldest dropped first
-
+MAX_SESSIONS = 4096  # live-scoring sessions kept in memory, in all
+SESSIONS_PER_CLIENT = 64  # ... per client: its own least recently used goes first
+SESSION_IDLE_S = 900.0  # a session unused this long may make room for another client's
 
 
 class Sessions:
-    """Live-scoring sessions of one app (kept on ``app.state``, not in the module)."""
+    """Live-scoring sessions of one app (kept on ``app.state``, not in the module).
+
+    Each belongs to the client (address) that opened it: a client over its share loses its
+    own least recently used session, never another client's; when the server is full, only
+    a session idle for ``SESSION_IDLE_S`` makes room, else the new one is refused (429)."""
 
     def __init__(self) -> None:
-        self.items: OrderedDict[str, RefereeSession] = OrderedDict()
+        # sid -> (owner, session, last used), least recently used first
+        self.items: OrderedDict[str, tuple[str, RefereeSession, float]] = OrderedDict()
         self.lock = threading.Lock()
 
-    def add(self, session: RefereeSession) -> str:
+    def add(self, session: RefereeSession, owner: str = "") -> str:
         sid = secrets.token_urlsafe(12)
+        now = time.monotonic()
         with self.lock:
-            self.items[sid] = session
-            while len(self.items) > MAX_SESSIONS:
-                self.items.popitem(last=False)
+            mine = [k for k, (o, _, _) in self.items.items() if o == owner]
+            if len(mine) >= SESSIONS_PER_CLIENT:
+                del self.items[mine[0]]
+            elif len(self.items) >= MAX_SESSIONS:
+                oldest, (_, _, used) = next(iter(self.items.items()))
+                if now - used < SESSION_IDLE_S:
+                    raise Refused("too many live referee sessions on this server; try later",
+                                  429)
+                del self.items[oldest]
+            self.items[sid] = (owner, session, now)
         return sid
 
     def get(self, sid: str) -> RefereeSession:
         with self.lock:
-            session = self.items.get(sid)
-        if session is None:
+            item = self.items.get(sid)
+            if item is not None:
+                self.items[sid] = (item[0], item[1], time.monotonic())
+                self.items.move_to_end(sid)
+        if item is None:
             raise Refused(f"no referee session {sid!r}", 404)
-        return session
+        return item[1]
 
 
 def _sessions(request: Request) -> Sessions:
@@ -90,7 +109,7 @@ async def open_session(request: Request, lang: LangQuery = "en") -> dict[str, An
         session = RefereeSession(record, lang)
     except RecordError as err:
         raise Refused(str(err), 422) from err
-    return {"session": _sessions(request).add(session)}
+    return {"session": _sessions(request).add(session, client_of(request.scope))}
 
 
 @router.post("/sessions/{sid}/actions", openapi_extra=JSON_BODY)

@@ -23,6 +23,7 @@ from cuesport.web.live import Hub, LiveMatch
 router = APIRouter(tags=["ws"])
 POLL_S = 0.1  # how often a socket looks at its match: cheap (an integer compare)
 MAX_MESSAGE = 16 * 1024  # bytes; an action is a few hundred
+REFRESH_S = 1.0  # how often a socket asks the store whether another process moved the match
 
 
 @router.websocket("/api/matches/{mid}/ws")
@@ -35,8 +36,13 @@ async def match_socket(ws: WebSocket, mid: int) -> None:
         return
     await ws.accept()
     seen = -1
+    checked = asyncio.get_running_loop().time()
     try:
         while True:
+            now = asyncio.get_running_loop().time()
+            if now - checked > REFRESH_S:  # another worker may have moved the match
+                checked = now
+                live = await asyncio.to_thread(hub.get, mid)
             if live.version != seen:
                 seen = live.version
                 await ws.send_json({"version": seen})

@@ -1,0 +1,25 @@
+"""Bots thinking in the process pool play the same moves as in the server's thread."""
+
+from __future__ import annotations
+
+from cuesport.game.match import Match, MatchFormat
+from cuesport.game.players import make_player
+from cuesport.web import thinking
+
+
+def _match() -> Match:
+    return Match("nine-ball", [make_player("bot:easy", seed=3), make_player("bot:easy", seed=4)],
+                 seed=2, fmt=MatchFormat(1), specs=["bot:easy", "bot:easy"])
+
+
+def test_a_pooled_bot_plays_what_it_would_play_at_home() -> None:
+    home, pooled = _match(), _match()
+    pooled.thinker = thinking.think
+    strokes = 0
+    for _ in range(5):  # the lag, then bot strokes
+        a, b = home.step(), pooled.step()
+        assert (a.kind, a.action, a.ruling) == (b.kind, b.action, b.ruling)
+        strokes += a.action is not None and "shot" in a.action
+    assert strokes >= 3
+    assert [p.rng.getstate() for p in home.players] == [p.rng.getstate() for p in pooled.players]
+    assert home.session.record() == pooled.session.record()
