@@ -306,9 +306,10 @@ class Match:
         if not getattr(player, "is_bot", False):
             return Step("wait", self.frame_no, who, member=member)
         t0 = time.perf_counter()
-        # a thinker (the web server's process pool) may think elsewhere; else here
-        move = self.thinker(self, who) if self.thinker is not None else \
-            player.choose(self.turn())
+        # a thinker (the web server's process pool) may think elsewhere; else here (and for
+        # the members of a side of two, whom the thinker does not know)
+        move = self.thinker(self, who) if self.thinker is not None and self.protocol == 1 \
+            else player.choose(self.turn())
         dt = time.perf_counter() - t0
         out = self.play(move, who)
         out.seconds = dt

@@ -155,7 +155,7 @@ class Hub:
         ``owner`` is the creating client (bot-vs-bot matches are limited per client).
         ``partners``: a second member for each side (2-vs-2, protocol 1.1); a side's seat
         token plays for its human members, its bots play by themselves."""
-        if all(s.kind == "bot" for s in seats):
+        if all(s.kind == "bot" for s in [*seats, *(partners or [])]):
             self.check_bot_match(owner, frames)
         self.sweep()
         seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
