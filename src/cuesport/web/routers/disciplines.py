@@ -8,6 +8,7 @@ from fastapi import APIRouter
 
 from cuesport import disciplines
 from cuesport.disciplines import Discipline
+from cuesport.rules.registry import referee_class
 
 router = APIRouter(prefix="/api/disciplines", tags=["disciplines"])
 
@@ -33,7 +34,16 @@ def discipline_json(d: Discipline) -> dict[str, Any]:
         "frame_word": d.frame_word,
         "break_unit": d.break_unit,
         "stalemate_rule": d.stalemate_rule,
+        "marker": marker_json(d),
     }
+
+
+def marker_json(d: Discipline) -> dict[str, Any]:
+    """What a marker may declare in a record without positions (protocol 1.1): the judgement
+    flags and rest facts the discipline's referee takes, and its rule options."""
+    ref = referee_class(d.id)
+    return {"flags": sorted(ref.declared_flags), "rest": sorted(ref.rest_facts),
+            "options": sorted(ref.options_model.model_fields)}
 
 
 @router.get("")

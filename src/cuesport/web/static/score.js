@@ -47,6 +47,7 @@ const BALL_RU = { red: "красный", yellow: "жёлтый", green: "зел�
   blue: "синий", pink: "розовый", black: "чёрный", "any-colour": "любой цветной",
   white: "белый", solids: "сплошные", stripes: "полосатые", open: "открытый стол" };
 function ballName(b) { return lang() === "ru" ? (BALL_RU[b] || b) : b; }
+// the referee's judgements a marker may enter, by family (pool has no jump-shot foul)
 const FOUL_KINDS = {
   snooker: ["push_stroke", "double_hit", "jump", "feet_off_floor", "touched"],
   pool: ["push_stroke", "double_hit", "feet_off_floor", "touched"],
@@ -212,12 +213,12 @@ function groups() {
   // what the marker can tap: snooker reds as one button, the rest one button each
   const d = fx();
   const on = objectsOnTable();
-  if (d.id === "snooker") {
+  if (d.balls.filter((b) => b.name.startsWith("red")).length > 1) {  // reds are alike
     const reds = on.filter((b) => b.startsWith("red")).length;
     const out = reds ? [{ name: "red", count: reds }] : [];
     return out.concat(COLOURS.filter((c) => on.includes(c)).map((c) => ({ name: c })));
   }
-  if (d.id === "snooker-one-red") {
+  if (d.cue_balls.length > 1) {  // the opponent's cue ball is an object ball
     return d.cue_balls.filter((b) => b !== cueBall() && on.concat(state().balls).includes(b))
       .concat(on.includes("red") ? ["red"] : []).map((name) => ({ name }));
   }
@@ -229,10 +230,13 @@ function flagsFor() {
   const s = state();
   const inHand = !!(last() ? last().in_hand : true);
   const out = [];
-  if (d.id === "snooker") out.push("miss", "clear_path", "full_ball", "snookered");
-  if (inHand && (d.family === "snooker" || s.in_hand === "kitchen" || !last())) out.push("misplaced");
-  if (inHand && ["eight-ball", "straight-pool", "snooker-one-red"].includes(d.id)) out.push("not_played_out");
-  if (d.id === "snooker-one-red") out.push("baulk_crossed");
+  const flags = d.marker.flags;  // what the referee takes from a marker (no positions)
+  if (flags.includes("clear_path")) out.push("miss", "clear_path", "full_ball");
+  if (d.marker.rest.includes("snookered")) out.push("snookered");
+  if (inHand && flags.includes("misplaced") &&
+      (d.family === "snooker" || s.in_hand === "kitchen" || !last())) out.push("misplaced");
+  if (inHand && flags.includes("not_played_out")) out.push("not_played_out");
+  if (flags.includes("baulk_crossed")) out.push("baulk_crossed");
   if (d.push_out && s.push_out) out.push("push_out");
   return out;
 }
@@ -298,7 +302,7 @@ function ballButton(g, list) {
     : visit.potted.filter((x) => x === g.name).length;
   // snooker balls by value (brown, blue and black share an initial), pool by number
   const label = fx().family === "snooker"
-    ? (fx().id === "snooker" ? VALUE[g.name] : null) || g.name[0].toUpperCase()
+    ? (fx().cue_balls.length === 1 ? VALUE[g.name] : null) || g.name[0].toUpperCase()
     : g.name === "cue" ? "Cue" : g.name;
   const b = button(label, `ball ${fam}`, () => tap(g, list), !!sel);
   b.dataset.ball = g.name;
@@ -378,7 +382,7 @@ function render() {
   for (const n of [0, 1, 2, 3, 4]) rails.append(button(String(n), "", () => { visit.rails = n; render(); }, visit.rails === n));
   const kinds = $("foul-kinds");
   kinds.replaceChildren();
-  for (const k of FOUL_KINDS[d.family === "snooker" ? "snooker" : "pool"]) {
+  for (const k of FOUL_KINDS[d.family]) {
     kinds.append(button(t(k), "", () => { visit.foul = visit.foul === k ? null : k; render(); }, visit.foul === k));
   }
   const flags = $("flags");
@@ -426,7 +430,7 @@ function nextFrame() {
   M.highBefore = highBreaks();
   M.frame += 1;
   M.header = { ...M.header, rules: { ...M.header.rules } };
-  if (M.header.discipline === "snooker") M.header.rules.frame = M.frame;  // SNK-3.3(b)
+  if (fx().marker.options.includes("frame")) M.header.rules.frame = M.frame;  // SNK-3.3(b)
   M.actions = []; M.rulings = []; M.queue = []; M.sid = null;
   save();
   render();
