@@ -58,7 +58,6 @@ from cuesport.physics.detect import (
     geometry,
     line_crossings,
     line_time,
-    pair_time,
     pair_time3,
     reach,
 )
@@ -67,7 +66,6 @@ from cuesport.physics.motion import (
     INF,
     POCKETED,
     ROLLING,
-    SLIDING,
     SPINNING,
     STATIONARY,
     Ball,
@@ -76,7 +74,7 @@ from cuesport.physics.params import PhysicsParams, params_for
 from cuesport.physics.position import check_position
 from cuesport.physics.resolve.cue import clamp_offset, strike3d
 from cuesport.physics.resolve.resolver import Resolver, resolver_for
-from cuesport.physics.roots import real_roots
+from cuesport.physics.roots import first_entry_quartic, real_roots
 from cuesport.physics.shot import Contact, Shot, make_segment
 from cuesport.physics.stroke import Stroke
 
@@ -217,18 +215,21 @@ class _Sim:
             return
         now, contact = self.now, self.contact
         kb = b.kin6(now)
-        bx, by = kb[0], kb[1]
-        vb = math.hypot(kb[2], kb[3])
+        bx, by, bvx, bvy, bax, bay = kb
+        vb = math.hypot(bvx, bvy)
         ab = b.amag
         own_b = b.own_t
         b_moves = b.moving()
         b_air = b.state == AIRBORNE
         hypot = math.hypot
+        quartic = first_entry_quartic
+        cc = contact * contact
+        slack = contact * (1.0 + 1e-12)
         for o in self.balls:
             st = o.state
             if st == POCKETED or o is b:
                 continue
-            o_moves = st in (ROLLING, SLIDING, AIRBORNE)
+            o_moves = st >= ROLLING  # rolling, sliding or airborne (pocketed is skipped)
             if not (b_moves or o_moves) or (skip and o in skip):
                 continue
             oo = o.own_t
@@ -254,7 +255,20 @@ class _Sim:
                 t = pair_time3(kb, (*b.height(now), b.az), ko, (*o.height(now), o.az),
                                contact, h)
             else:
-                t = pair_time(kb, ko, contact, h)
+                # pair_time, inlined (the same operations, so the same bits)
+                dx, dy = bx - ko[0], by - ko[1]
+                ux, uy = bvx - ko[2], bvy - ko[3]
+                ax, ay = 0.5 * (bax - ko[4]), 0.5 * (bay - ko[5])
+                # detect._cannot_reach: |d + u t| at its closest on [0, h], less |a| h^2
+                uu = ux * ux + uy * uy
+                tm = 0.0
+                if uu > 0.0:
+                    tm = min(max(-(dx * ux + dy * uy) / uu, 0.0), h)
+                if hypot(dx + ux * tm, dy + uy * tm) - hypot(ax, ay) * h * h > slack:
+                    continue
+                t = quartic(ax * ax + ay * ay, 2.0 * (ux * ax + uy * ay),
+                            ux * ux + uy * uy + 2.0 * (dx * ax + dy * ay),
+                            2.0 * (dx * ux + dy * uy), dx * dx + dy * dy - cc, h)
             if t < INF:
                 self._push(now + t, PAIR, b.i, o.i, o.ver, None)
 
