@@ -211,6 +211,8 @@ class _Sim:
         return best if best < horizon else INF
 
     def predict_pairs(self, b: Ball, skip: Iterable[Ball] = ()) -> None:
+        """Push the next contact of b with every other ball (the hot loop: kin6, reach and
+        pair_time are inlined here, with the same operations, so the same bits)."""
         if b.state == POCKETED:
             return
         now, contact = self.now, self.contact
@@ -223,6 +225,9 @@ class _Sim:
         b_air = b.state == AIRBORNE
         hypot = math.hypot
         quartic = first_entry_quartic
+        push = heapq.heappush
+        heap = self.heap
+        bi, bver = b.i, b.ver
         cc = contact * contact
         slack = contact * (1.0 + 1e-12)
         for o in self.balls:
@@ -240,25 +245,34 @@ class _Sim:
             if o_moves:
                 # Cheap rejection from o's reference state (no evaluation at "now"): o's
                 # centre stays within (|v0| + |a| T / 2) T of where it was at its t0.
+                ovx, ovy, ox, oy = o.vx, o.vy, o.x, o.y
                 span = now + h - o.t0
-                reach_o = (hypot(o.vx, o.vy) + 0.5 * o.amag * span) * span
-                if hypot(bx - o.x, by - o.y) - contact > reach_b + reach_o:
+                reach_o = (hypot(ovx, ovy) + 0.5 * o.amag * span) * span
+                if hypot(bx - ox, by - oy) - contact > reach_b + reach_o:
                     continue
-                ko = o.kin6(now)
-                if hypot(bx - ko[0], by - ko[1]) - contact > reach_b + reach(ko, h):
+                # o.kin6(now) and detect.reach, inlined
+                dt = now - o.t0
+                oax, oay = o.ax, o.ay
+                kx = ox + (ovx + 0.5 * oax * dt) * dt
+                ky = oy + (ovy + 0.5 * oay * dt) * dt
+                kvx = ovx + oax * dt
+                kvy = ovy + oay * dt
+                if hypot(bx - kx, by - ky) - contact > reach_b + (
+                        hypot(kvx, kvy) * h + 0.5 * hypot(oax, oay) * h * h):
                     continue
             else:
-                if hypot(bx - o.x, by - o.y) - contact > reach_b:
+                kx, ky = o.x, o.y
+                if hypot(bx - kx, by - ky) - contact > reach_b:
                     continue
-                ko = (o.x, o.y, 0.0, 0.0, 0.0, 0.0)
+                kvx = kvy = oax = oay = 0.0
             if b_air or st == AIRBORNE:
-                t = pair_time3(kb, (*b.height(now), b.az), ko, (*o.height(now), o.az),
-                               contact, h)
+                t = pair_time3(kb, (*b.height(now), b.az), (kx, ky, kvx, kvy, oax, oay),
+                               (*o.height(now), o.az), contact, h)
             else:
-                # pair_time, inlined (the same operations, so the same bits)
-                dx, dy = bx - ko[0], by - ko[1]
-                ux, uy = bvx - ko[2], bvy - ko[3]
-                ax, ay = 0.5 * (bax - ko[4]), 0.5 * (bay - ko[5])
+                # pair_time, inlined
+                dx, dy = bx - kx, by - ky
+                ux, uy = bvx - kvx, bvy - kvy
+                ax, ay = 0.5 * (bax - oax), 0.5 * (bay - oay)
                 # detect._cannot_reach: |d + u t| at its closest on [0, h], less |a| h^2
                 uu = ux * ux + uy * uy
                 tm = 0.0
@@ -270,7 +284,8 @@ class _Sim:
                             ux * ux + uy * uy + 2.0 * (dx * ax + dy * ay),
                             2.0 * (dx * ux + dy * uy), dx * dx + dy * dy - cc, h)
             if t < INF:
-                self._push(now + t, PAIR, b.i, o.i, o.ver, None)
+                self.seq += 1
+                push(heap, (now + t, self.seq, PAIR, bi, o.i, bver, o.ver, None))
 
     # ------------------------------------------------------------ resolution
 
