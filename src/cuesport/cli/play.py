@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "with --resume ID.")
     p.add_argument("discipline", nargs="?", choices=disciplines.ids())
     p.add_argument("--players", nargs=2, default=["bot:medium", "bot:medium"],
-                   metavar=("P1", "P2"), help="bot:easy|medium|strong (default bot:medium)")
+                   metavar=("P1", "P2"), help="bot:easy|medium|strong|pro (default bot:medium)")
     p.add_argument("--frames", type=positive_int, default=1,
                    help="frames (racks) to play, at least 1 (default 1)")
     p.add_argument("--race-to", type=positive_int, metavar="N",

@@ -20,7 +20,7 @@ class _Body(BaseModel):
 class SeatIn(_Body):
     name: Name
     kind: Literal["human", "bot"] = "human"
-    level: Literal["easy", "medium", "strong"] = "medium"
+    level: Literal["easy", "medium", "strong", "pro"] = "medium"
 
 
 class MatchIn(_Body):
