@@ -273,7 +273,22 @@ def first_entry_quartic(c4: float, c3: float, c2: float, c1: float, c0: float,
     flo = c0
     s_lo = 0.0  # start of the current monotone piece of f'
     g_lo = d0
-    for b2 in (*real_roots((3.0 * d3, 2.0 * d2, d1), 0.0, horizon), horizon):
+    # real_roots of f'' on (0, horizon), inlined (the same operations)
+    qa, qb, qc = 3.0 * d3, 2.0 * d2, d1
+    inner: list[float] = []
+    if qa != 0.0:
+        disc = qb * qb - 4.0 * qa * qc
+        if disc > 0.0:
+            sq = math.sqrt(disc)
+            q = -0.5 * (qb + math.copysign(sq, qb))
+            r1, r2 = q / qa, (qc / q if q != 0.0 else -q / qa)
+            inner = sorted(r for r in (r1, r2) if 0.0 < r < horizon)
+    elif qb != 0.0:
+        r1 = -qc / qb
+        if 0.0 < r1 < horizon:
+            inner = [r1]
+    inner.append(horizon)
+    for b2 in inner:
         g_hi = ((d3 * b2 + d2) * b2 + d1) * b2 + d0
         if (g_lo < 0.0 < g_hi) or (g_hi < 0.0 < g_lo):
             b = _bracket3(d3, d2, d1, d0, s_lo, b2, g_lo)
