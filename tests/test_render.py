@@ -344,3 +344,63 @@ def test_cli_show_draws_a_position_file(tmp_path, capsys):
     bad.write_text("[1, 2]")
     assert main(["show", "nine-ball", "--position", str(bad)]) == 2
     assert "expected a JSON object" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- flight (issue 13)
+
+
+def test_flight_is_dashed_with_a_shadow_offset_by_the_apex_height():
+    # (x, y, h): h is the height of the ball's bottom above the cloth, mm
+    path = [(635.0, 300.0, 0.0), (635.0, 400.0, 0.0), (635.0, 500.0, 30.0),
+            (635.0, 600.0, 60.0), (635.0, 700.0, 30.0), (635.0, 800.0, 0.0),
+            (635.0, 900.0, 0.0)]
+    root = parse(position_svg(POOL_9FT, {}, trajectories={"cue": path}))
+    ground = by_class(root, "trajectory")
+    (flight,) = by_class(root, "flight")
+    assert flight.get("stroke-dasharray") and not any(g.get("stroke-dasharray") for g in ground)
+    # the flight continues the bed path on both sides: the path has no gap
+    assert [points(g)[-1] for g in ground][:1] == [points(flight)[0]]
+    assert points(ground[1])[0] == points(flight)[-1]
+    assert len(points(flight)) == 5
+    (shadow,) = by_class(root, "shadow")
+    (apex,) = by_class(root, "apex")
+    assert centre(apex) == flipped(POOL_9FT, (635.0, 600.0))
+    assert apex.get("data-height") == "60"
+    sx, sy = centre(shadow)
+    assert (sx - centre(apex)[0], sy - centre(apex)[1]) == pytest.approx((42.0, 42.0))
+    r = POOL_9FT.ball_radius
+    assert float(apex.get("r")) == pytest.approx(r * (1 + 60.0 / (8 * r)), abs=0.01)
+    # a lower flight: a smaller outline and a shadow closer to the ball
+    low = [(x, y, h / 2) for x, y, h in path]
+    (apex_low,) = by_class(parse(position_svg(POOL_9FT, {}, trajectories={"cue": low})), "apex")
+    assert r < float(apex_low.get("r")) < float(apex.get("r"))
+
+
+def test_flat_points_draw_no_flight_and_the_same_bytes_as_pairs():
+    pairs = [(635.0, 300.0), (700.0, 900.0), (800.0, 1500.0)]
+    triples = [(x, y, 0.0) for x, y in pairs]
+    a = position_svg(POOL_9FT, {}, trajectories={"cue": pairs})
+    assert a == position_svg(POOL_9FT, {}, trajectories={"cue": triples})
+    assert not by_class(parse(a), "flight") and not by_class(parse(a), "shadow")
+
+
+def test_off_the_table_mark_where_a_simulated_ball_leaves():
+    from cuesport.physics import Stroke, simulate
+
+    # the physics tests' hard elevated stroke: the cue ball flies off over the top rail
+    t = POOL_9FT
+    shot = simulate(t, {"cue": (635.0, t.length - 300.0)},
+                    Stroke(angle=90.0, speed=4.0, height=math.sin(math.radians(60.0)),
+                           elevation=60.0))
+    assert [e["off"] for e in shot.events if "off" in e] == ["cue"]
+    off = shot.off_points()
+    assert set(off) == {"cue"} and off["cue"][1] > t.length
+    paths = {"cue": shot.flight_polyline("cue")}
+    assert max(h for _, _, h in paths["cue"]) > 0.0
+    root = parse(position_svg(t, shot.final, trajectories=paths, off=off))
+    (mark,) = by_class(root, "off")
+    assert mark.get("data-ball") == "cue" and mark.get("stroke") == "#d01010"
+    assert by_class(root, "flight") and by_class(root, "shadow")
+    # no mark without the argument, none for junk points
+    assert not by_class(parse(position_svg(t, shot.final, trajectories=paths)), "off")
+    assert not by_class(parse(position_svg(t, {}, off={"cue": (math.nan, 1.0)})), "off")

@@ -65,9 +65,10 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         from cuesport.render import position_svg
 
-        paths = {name: shot.polyline(name) for name in shot.trajectories}
+        paths = {name: shot.flight_polyline(name) for name in shot.trajectories}
         paths = {k: v for k, v in paths.items() if len(v) > 1 and v[0] != v[-1]}
-        svg = position_svg(table, shot.final, discipline=args.discipline, trajectories=paths)
+        svg = position_svg(table, shot.final, discipline=args.discipline, trajectories=paths,
+                           off=shot.off_points())
         Path(args.out).write_text(svg, encoding="utf-8")
         print(args.out, file=sys.stderr)
     if args.json_out:

@@ -17,6 +17,7 @@ TEXT: dict[str, dict[str, str]] = {
         "rack-won": "Rack {n} to {name}",
         "match-won": "{name} wins the match {a}-{b}", "match-drawn": "Match drawn {a}-{b}",
         "foul": "FOUL", "potted": "potted", "in": "in", "break-of": "break {b}",
+        "jumps-off": "the {ball} jumps off the table", "leaves": "the {ball} leaves the table",
     },
     "ru": {
         "pot": "бьёт {target}", "safety": "отыгрывается от шара {target}",
@@ -28,6 +29,7 @@ TEXT: dict[str, dict[str, str]] = {
         "rack-won": "Партия {n}: победа {name}",
         "match-won": "{name} выигрывает матч {a}-{b}", "match-drawn": "Ничья в матче {a}-{b}",
         "foul": "ФОЛ", "potted": "забиты", "in": "в", "break-of": "серия {b}",
+        "jumps-off": "шар {ball} вылетает со стола", "leaves": "шар {ball} покидает стол",
     },
 }
 
@@ -55,6 +57,7 @@ def action_line(names: Sequence[str], action: Mapping[str, Any], ruling: Mapping
         line = f"{who} {what}"
         if pots:
             line += f" — {t(lang, 'potted')}: {', '.join(pots)}"
+        line += "".join(f" — {w}" for w in off_table(body.get("events", ()), lang))
         if not ruling.get("legal", True):
             line += f" — {t(lang, 'foul')}"
     elif key == "decision":
@@ -64,6 +67,14 @@ def action_line(names: Sequence[str], action: Mapping[str, Any], ruling: Mapping
     else:
         line = t(lang, key) if key in TEXT["en"] else key
     return f"{line}  [{calls}]" if calls else line
+
+
+def off_table(events: Sequence[Mapping[str, Any]], lang: str = "en") -> list[str]:
+    """The balls that left the table in a stroke (``off`` events): one that took off from
+    the bed first (a ``takeoff`` event, protocol 1.1) "jumps off", any other "leaves"."""
+    flew = {e["takeoff"] for e in events if "takeoff" in e}
+    return [t(lang, "jumps-off" if e["off"] in flew else "leaves", ball=e["off"])
+            for e in events if "off" in e]
 
 
 def scoreboard(names: Sequence[str], frame: int, wins: Sequence[int],

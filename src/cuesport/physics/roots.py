@@ -27,31 +27,19 @@ def _bracket(c: tuple[float, ...], lo: float, hi: float, flo: float) -> float:
     Returns a point on the side of ``flo`` (the start value) within ~1e-13 s of the root, so
     that a contact is reported a hair early rather than late: balls never overlap.
     """
+    n = len(c)
+    if n == 5:
+        return _bracket4(c[0], c[1], c[2], c[3], c[4], lo, hi, flo)
+    if n == 4:
+        return _bracket3(c[0], c[1], c[2], c[3], lo, hi, flo)
     pos = flo > 0.0
     t = 0.5 * (lo + hi)
-    n = len(c)
-    a0, a1, a2, a3, a4 = (*c, 0.0, 0.0, 0.0, 0.0)[:5]
     for _ in range(80):
-        if n == 5:  # the loop below, unrolled (the same operations: the same bits)
-            f = a0 * t + a1
-            d = a0 * t + f
-            f = f * t + a2
+        f = 0.0
+        d = 0.0
+        for a in c:
             d = d * t + f
-            f = f * t + a3
-            d = d * t + f
-            f = f * t + a4
-        elif n == 4:
-            f = a0 * t + a1
-            d = a0 * t + f
-            f = f * t + a2
-            d = d * t + f
-            f = f * t + a3
-        else:
-            f = 0.0
-            d = 0.0
-            for a in c:
-                d = d * t + f
-                f = f * t + a
+            f = f * t + a
         if f == 0.0:
             return t
         if (f > 0.0) == pos:
@@ -66,6 +54,72 @@ def _bracket(c: tuple[float, ...], lo: float, hi: float, flo: float) -> float:
             tn = 0.5 * (lo + hi)
         elif abs(tn - t) < tol:
             # Newton has converged from one side; step just past the root to close the bracket.
+            tn = tn + tol if (tn > t) else tn - tol
+            if not lo < tn < hi:
+                break
+        t = tn
+    return lo
+
+
+# The two hot cases of _bracket with the coefficients as arguments: the same operations in
+# the same order as the generic loop (the same bits), without its per-iteration overhead.
+
+
+def _bracket4(a0: float, a1: float, a2: float, a3: float, a4: float, lo: float, hi: float,
+              flo: float) -> float:
+    pos = flo > 0.0
+    t = 0.5 * (lo + hi)
+    for _ in range(80):
+        f = a0 * t + a1
+        d = a0 * t + f
+        f = f * t + a2
+        d = d * t + f
+        f = f * t + a3
+        d = d * t + f
+        f = f * t + a4
+        if f == 0.0:
+            return t
+        if (f > 0.0) == pos:
+            lo = t
+        else:
+            hi = t
+        tol = _T_TOL * (1.0 + hi)
+        if hi - lo <= tol:
+            break
+        tn = t - f / d if d != 0.0 else 0.5 * (lo + hi)
+        if not lo < tn < hi:
+            tn = 0.5 * (lo + hi)
+        elif abs(tn - t) < tol:
+            tn = tn + tol if (tn > t) else tn - tol
+            if not lo < tn < hi:
+                break
+        t = tn
+    return lo
+
+
+def _bracket3(a0: float, a1: float, a2: float, a3: float, lo: float, hi: float,
+              flo: float) -> float:
+    pos = flo > 0.0
+    t = 0.5 * (lo + hi)
+    for _ in range(80):
+        f = a0 * t + a1
+        d = a0 * t + f
+        f = f * t + a2
+        d = d * t + f
+        f = f * t + a3
+        if f == 0.0:
+            return t
+        if (f > 0.0) == pos:
+            lo = t
+        else:
+            hi = t
+        tol = _T_TOL * (1.0 + hi)
+        if hi - lo <= tol:
+            break
+        tn = t - f / d if d != 0.0 else 0.5 * (lo + hi)
+        if not lo < tn < hi:
+            tn = 0.5 * (lo + hi)
+        elif abs(tn - t) < tol:
             tn = tn + tol if (tn > t) else tn - tol
             if not lo < tn < hi:
                 break
@@ -193,31 +247,68 @@ def first_entry_quartic(c4: float, c3: float, c2: float, c1: float, c0: float,
     """:func:`first_entry` for a quartic, unrolled (the hot path of ball-ball prediction).
 
     Same method: the real roots of f' (a cubic, isolated between the roots of f'', a
-    quadratic in closed form) cut [0, horizon] into monotone pieces.
+    quadratic in closed form) cut [0, horizon] into monotone pieces, generated lazily (the
+    cuts past the answer are never needed). Before that, a cheap proof of "no contact":
+    f(t) is at least its smallest Bernstein coefficient on [0, horizon]; when that bound is
+    clearly positive every value the method would evaluate is positive too, so the answer
+    is ``inf`` either way (the same result, without the root finding).
     """
     if horizon <= 0.0:
         return INF
     if c4 == 0.0 and c3 == 0.0:
         return first_entry_quadratic(c2, c1, c0, horizon)
+    if c0 > 0.0:
+        h = horizon
+        a1, a2 = c1 * h, c2 * h * h
+        a3 = c3 * h * h * h
+        a4 = c4 * h * h * h * h
+        scale = c0 + abs(a1) + abs(a2) + abs(a3) + abs(a4)
+        floor = 1e-9 * scale  # far above the round-off of any evaluation of f
+        if (c0 > floor and c0 + 0.25 * a1 > floor and c0 + 0.5 * a1 + a2 / 6.0 > floor
+                and c0 + 0.75 * a1 + 0.5 * a2 + 0.25 * a3 > floor
+                and c0 + a1 + a2 + a3 + a4 > floor):
+            return INF
     d3, d2, d1, d0 = 4.0 * c4, 3.0 * c3, 2.0 * c2, c1  # f'
-    cuts = [0.0]
-    a = 0.0
-    g_lo = d0
-    for b in (*real_roots((3.0 * d3, 2.0 * d2, d1), 0.0, horizon), horizon):
-        g_hi = ((d3 * b + d2) * b + d1) * b + d0
-        if (g_lo < 0.0 < g_hi) or (g_hi < 0.0 < g_lo):
-            cuts.append(_bracket((d3, d2, d1, d0), a, b, g_lo))
-        a, g_lo = b, g_hi
-    cuts.append(horizon)
+    a = 0.0  # start of the current monotone piece of f
     flo = c0
-    for a, b in itertools.pairwise(cuts):
-        fhi = (((c4 * b + c3) * b + c2) * b + c1) * b + c0
-        m = 0.5 * (a + b)
-        slope = ((d3 * m + d2) * m + d1) * m + d0
-        if (slope < 0.0) if slope != 0.0 else (fhi < flo):
-            if flo <= 0.0:
-                return a
-            if fhi <= 0.0:
-                return _bracket((c4, c3, c2, c1, c0), a, b, flo)
-        flo = fhi
+    s_lo = 0.0  # start of the current monotone piece of f'
+    g_lo = d0
+    # real_roots of f'' on (0, horizon), inlined (the same operations)
+    qa, qb, qc = 3.0 * d3, 2.0 * d2, d1
+    inner: list[float] = []
+    if qa != 0.0:
+        disc = qb * qb - 4.0 * qa * qc
+        if disc > 0.0:
+            sq = math.sqrt(disc)
+            q = -0.5 * (qb + math.copysign(sq, qb))
+            r1, r2 = q / qa, (qc / q if q != 0.0 else -q / qa)
+            inner = sorted(r for r in (r1, r2) if 0.0 < r < horizon)
+    elif qb != 0.0:
+        r1 = -qc / qb
+        if 0.0 < r1 < horizon:
+            inner = [r1]
+    inner.append(horizon)
+    for b2 in inner:
+        g_hi = ((d3 * b2 + d2) * b2 + d1) * b2 + d0
+        if (g_lo < 0.0 < g_hi) or (g_hi < 0.0 < g_lo):
+            b = _bracket3(d3, d2, d1, d0, s_lo, b2, g_lo)
+            fhi = (((c4 * b + c3) * b + c2) * b + c1) * b + c0
+            m = 0.5 * (a + b)
+            slope = ((d3 * m + d2) * m + d1) * m + d0
+            if (slope < 0.0) if slope != 0.0 else (fhi < flo):
+                if flo <= 0.0:
+                    return a
+                if fhi <= 0.0:
+                    return _bracket4(c4, c3, c2, c1, c0, a, b, flo)
+            a, flo = b, fhi
+        s_lo, g_lo = b2, g_hi
+    b = horizon
+    fhi = (((c4 * b + c3) * b + c2) * b + c1) * b + c0
+    m = 0.5 * (a + b)
+    slope = ((d3 * m + d2) * m + d1) * m + d0
+    if (slope < 0.0) if slope != 0.0 else (fhi < flo):
+        if flo <= 0.0:
+            return a
+        if fhi <= 0.0:
+            return _bracket4(c4, c3, c2, c1, c0, a, b, flo)
     return INF

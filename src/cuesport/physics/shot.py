@@ -140,6 +140,29 @@ class Shot:
             pts += [s.at(s.t0 + (s.t1 - s.t0) * i / n) for i in range(n + 1)]
         return pts
 
+    def flight_polyline(self, ball: str, step: float = 0.01) -> list[tuple[float, float, float]]:
+        """:meth:`polyline` with the height of the ball's bottom above the cloth (mm) as a
+        third coordinate (0 on the bed), for drawing flight (render.position_svg)."""
+        pts: list[tuple[float, float, float]] = []
+        for s in self.trajectories.get(ball, ()):
+            if s.state in ("stationary", "spinning") and pts:
+                continue
+            n = max(1, int((s.t1 - s.t0) / step))
+            for i in range(n + 1):
+                t = s.t0 + (s.t1 - s.t0) * i / n
+                pts.append((*s.at(t), max(s.height(t), 0.0) if s.state == "airborne" else 0.0))
+        return pts
+
+    def off_points(self) -> dict[str, Vec]:
+        """Where each ball that left the table was last seen (its trajectory's end), mm."""
+        out: dict[str, Vec] = {}
+        for e in self.events:
+            name = e.get("off")
+            segs = self.trajectories.get(str(name), ()) if name is not None else ()
+            if segs:
+                out[str(name)] = segs[-1].at(segs[-1].t1)
+        return out
+
     def to_json(self) -> dict[str, Any]:
         return {
             "events": list(self.events),

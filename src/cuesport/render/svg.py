@@ -385,17 +385,67 @@ def _on_canvas(table: TableSpec, p: Vec, r: float) -> bool:
     return -m <= p[0] <= table.width + m and -m <= p[1] <= table.length + m
 
 
-def _polylines(points: Iterable[Any]) -> list[list[Vec]]:
-    """Split a point sequence at anything that cannot be drawn (NaN, None, junk)."""
-    runs: list[list[Vec]] = [[]]
+def _height(p: Any) -> float:
+    """The third coordinate of a point: the bottom's height above the cloth (mm), else 0."""
+    try:
+        h = float(p[2])
+    except (TypeError, ValueError, IndexError, KeyError):
+        return 0.0
+    return h if math.isfinite(h) and h > 0.0 else 0.0
+
+
+def _polylines(points: Iterable[Any]) -> list[list[tuple[Vec, float]]]:
+    """Split a point sequence at anything that cannot be drawn (NaN, None, junk); each point
+    keeps its height (0 unless the point has a positive third coordinate)."""
+    runs: list[list[tuple[Vec, float]]] = [[]]
     for q in points:
         v = _finite(q)
         if v is None:
             if runs[-1]:
                 runs.append([])
         else:
-            runs[-1].append(v)
+            runs[-1].append((v, _height(q)))
     return [run for run in runs if run]
+
+
+def _pieces(run: list[tuple[Vec, float]]) -> list[tuple[bool, list[tuple[Vec, float]]]]:
+    """A run cut into bed and flight pieces (airborne: height > 0); neighbours share their
+    boundary point (the take-off and landing points belong to the flight), so the drawn path
+    stays continuous."""
+    out: list[tuple[bool, list[tuple[Vec, float]]]] = []
+    for q in run:
+        air = q[1] > 0.0
+        if out and out[-1][0] == air:
+            out[-1][1].append(q)
+        elif not out:
+            out.append((air, [q]))
+        elif air:  # take-off: the flight starts from the last point on the bed
+            out.append((air, [out[-1][1][-1], q]))
+        else:  # landing: the flight ends where the ball is back on the bed
+            out[-1][1].append(q)
+            out.append((air, [q]))
+    return out
+
+
+def _flight(g: ET.Element, c: _Canvas, name: str, piece: list[tuple[Vec, float]],
+            colour: str, r: float) -> None:
+    """A flight: dashed path, and at its apex the ball's shadow on the cloth, offset by the
+    height (light from the top left), under an outline that grows with the height."""
+    el = _sub(g, "polyline", class_="flight", points=" ".join(c.xy(q[0]) for q in piece),
+              fill="none", stroke=colour, stroke_width=TRAJECTORY_WIDTH,
+              stroke_dasharray="14 10", stroke_linecap="round", stroke_opacity="0.9")
+    el.set("data-ball", name)
+    apex, h = max(piece, key=lambda q: q[1])
+    if h <= 0.0:
+        return
+    x, y = c.pt(apex)
+    el = _sub(g, "circle", class_="shadow", cx=x + 0.7 * h, cy=y + 0.7 * h, r=r,
+              fill="#000000", fill_opacity="0.3")
+    el.set("data-ball", name)
+    el = _sub(g, "circle", class_="apex", cx=x, cy=y, r=r * (1.0 + h / (8.0 * r)),
+              fill="none", stroke=colour, stroke_width=2.5, stroke_opacity="0.85")
+    el.set("data-ball", name)
+    el.set("data-height", _num(h))
 
 
 def _trajectories(
@@ -415,18 +465,39 @@ def _trajectories(
             continue
         colour = colours.get(str(name), UNKNOWN_BALL)
         if ghosts:
-            x, y = c.pt(runs[0][0])
+            x, y = c.pt(runs[0][0][0])
             el = _sub(g, "circle", class_="ghost", cx=x, cy=y, r=r - 1.0, fill="none",
                       stroke=colour, stroke_width=2.5, stroke_dasharray="6 5",
                       stroke_opacity="0.85")
             el.set("data-ball", str(name))
         for run in runs:
-            if len(run) < 2:
-                continue
-            el = _sub(g, "polyline", class_="trajectory", points=" ".join(c.xy(q) for q in run),
-                      fill="none", stroke=colour, stroke_width=TRAJECTORY_WIDTH,
-                      stroke_linejoin="round", stroke_linecap="round", stroke_opacity="0.9")
-            el.set("data-ball", str(name))
+            for air, piece in _pieces(run):
+                if len(piece) < 2:
+                    continue
+                if air:
+                    _flight(g, c, str(name), piece, colour, r)
+                    continue
+                el = _sub(g, "polyline", class_="trajectory",
+                          points=" ".join(c.xy(q[0]) for q in piece), fill="none",
+                          stroke=colour, stroke_width=TRAJECTORY_WIDTH,
+                          stroke_linejoin="round", stroke_linecap="round",
+                          stroke_opacity="0.9")
+                el.set("data-ball", str(name))
+
+
+def _off_marks(g: ET.Element, c: _Canvas, table: TableSpec, off: Mapping[str, Any],
+               r: float) -> None:
+    """A cross where each ball left the table."""
+    for name in sorted(off, key=str):
+        at = _finite(off[name])
+        if at is None or not _on_canvas(table, at, 0.0):
+            continue
+        x, y = c.pt(at)
+        el = _sub(g, "path", class_="off", fill="none", stroke="#d01010", stroke_width=5.0,
+                  stroke_linecap="round",
+                  d=f"M {_num(x - r)} {_num(y - r)} L {_num(x + r)} {_num(y + r)} "
+                    f"M {_num(x - r)} {_num(y + r)} L {_num(x + r)} {_num(y - r)}")
+        el.set("data-ball", str(name))
 
 
 # ---------------------------------------------------------------- entry point
@@ -444,6 +515,7 @@ def position_svg(
     ghosts: bool = True,
     rack: bool | None = None,
     cloth: str | None = None,
+    off: Mapping[str, Any] | None = None,
 ) -> str:
     """Draw ``position`` (ball name -> (x, y) in mm) on ``table`` as an SVG document.
 
@@ -452,6 +524,10 @@ def position_svg(
       discipline raises ``ValueError``.
     * ``trajectories``: ball name -> sequence of (x, y) points, drawn as thin polylines in the
       ball's colour under the balls; with ``ghosts`` a dashed circle marks each first point.
+      A point (x, y, h) with h > 0 (the bottom's height above the cloth, mm:
+      ``Shot.flight_polyline``) is in flight: flight is dashed, and at its apex the ball's
+      shadow is drawn offset by h under an outline that grows with h.
+    * ``off``: ball name -> (x, y) where it left the table (``Shot.off_points``): a red cross.
     * ``size``: width in pixels (height follows the table); None leaves the size to the page.
     * ``labels``: numbers on pool balls (and a short name on balls the set does not know).
     * ``flip``: look from the top/foot end instead of the baulk/head end.
@@ -524,6 +600,8 @@ def position_svg(
         colours = {name: b.colour for name, b in balls.items()}
         _trajectories(_sub(svg, "g", class_="trajectories"), c, trajectories, colours, r,
                       ghosts)
+    if off:
+        _off_marks(_sub(svg, "g", class_="off-table"), c, table, off, r)
 
     layer = _sub(svg, "g", class_="balls")
     # Known balls in set order, then unknown ones by name: independent of mapping order.
