@@ -425,8 +425,9 @@ def test_pool_1_6_call_by_touching_ball_then_pocket(server, browser, size):
     assert page.evaluate("window.cuesport.aim.angle") == angle
     assert page.inner_text("#declare-text") == "Call: 3 → top right"
     shot(page, f"call-on-the-table-{size}")
+    strike = page.locator("#strike")  # the locator waits until the button is stable and live
     with page.expect_request("**/strike") as req:
-        tap(*centre(page.locator("#strike").bounding_box()))
+        strike.click() if size == "desktop" else strike.tap()
     assert req.value.post_data_json["call"] == {"ball": "3", "pocket": "top-right"}
     page.wait_for_function(READY, timeout=30000)
     assert page.evaluate("window.cuesport.decl.call") is None  # cleared after the stroke
