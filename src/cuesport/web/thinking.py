@@ -12,6 +12,7 @@ played until the move comes back) and the runner tries again on the next request
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -35,6 +36,7 @@ WORKERS = max(1, min(4, (os.cpu_count() or 2)))
 PHYSICS_WORKERS = max(1, min(2, (os.cpu_count() or 2)))
 THINK_TIMEOUT_S = 600.0
 SIMULATE_TIMEOUT_S = 60.0
+THINK_NICE = 10  # bots think at a lower priority than requests are answered
 _pools: dict[str, ProcessPoolExecutor] = {}
 _lock = threading.Lock()
 log = logging.getLogger("cuesport.web")
@@ -48,7 +50,8 @@ def pool(kind: str = "think") -> ProcessPoolExecutor:
             # spawn, not fork: the server has threads (and a database pool) of its own
             p = _pools[kind] = ProcessPoolExecutor(
                 WORKERS if kind == "think" else PHYSICS_WORKERS,
-                mp_context=multiprocessing.get_context("spawn"))
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority if kind == "think" else None)
         return p
 
 
@@ -63,6 +66,12 @@ def warm(timeout: float = 60.0) -> None:
     for job in done:
         if job.exception() is not None:
             log.warning("a worker did not start: %s", job.exception())
+
+
+def _lower_priority() -> None:
+    """A thinking worker yields the CPU to the server's requests (and to strokes)."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(THINK_NICE)
 
 
 def _ready() -> bool:
