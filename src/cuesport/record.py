@@ -15,6 +15,10 @@ and backward compatible:
   marker touched), ``lag`` (who won the lag for the break, POOL-1.2), ``correct`` (the
   referee corrects the position: ``{"rule": "SNK-3.7(b)", "remove": ["yellow"]}``).
 * ``stroke: true`` with no events is an addressing contact / a stroke that hit nothing.
+
+Protocol 1.1 (``"protocol": "1.1"``, draft ``referee-protocol-1.1.md``) adds inputs that a
+version 1 record may not hold (:data:`V11_FIELDS`, checked in one place): sides with
+members, ``rules.alternate``, ``member`` on actions, the order keys of a start.
 """
 
 from __future__ import annotations
@@ -47,6 +51,12 @@ from cuesport.events import EVENT_KINDS
 from cuesport.events import StrokeEvent as StrokeEvent  # the shape the physics writes
 
 PROTOCOL_VERSION = 1
+PROTOCOL_1_1 = "1.1"  # the draft version 1.1 (a string: no 1.1 / 1.10 clash)
+# A ball on the table whose position a record without positions does not give
+# (``rules.positions: false``); never used as geometry.
+NOWHERE: tuple[float, float] = (-1.0, -1.0)
+RACKED: tuple[float, float] = (-2.0, -2.0)  # likewise, a ball just racked (a re-rack)
+VERSIONS = ("1", "1.1")  # the record's "protocol": 1 (or absent) is "1"; "1.1" is a string
 
 
 def _known_discipline(name: str) -> str:
@@ -68,6 +78,7 @@ Player = Annotated[int, Field(ge=0, le=1)]
 # JSON array still fills a tuple, with strict items.
 Point = Annotated[tuple[float, float], Strict(False)]
 Names = Annotated[tuple[str, ...], Strict(False)]
+Member = Annotated[int, Field(ge=0, le=3)]  # 1.1: a member by its index in the side's list
 
 
 class _Model(BaseModel):
@@ -158,6 +169,16 @@ class Judgement(_Model):
     outside_interference: bool = False  # POOL-1.9, SNK-3.15
     positioning: bool = False  # ONE-2.6.2: a touch while placing from hand, not a stroke
     condoned: bool = False  # ONE-2.12.4: the foul was neither called nor claimed in time
+    # version 1.1, records without positions only (the referee's eye instead of geometry)
+    misplaced: bool = False  # in hand, struck from outside its zone (SNK-3.5, POOL-6.10)
+    not_played_out: bool = False  # POOL-6.11, ONE-2.6.3 to ONE-2.6.6
+    clear_path: bool = False  # SNK-3.14(c): a clear path to some part of a ball on
+    full_ball: bool = False  # SNK-3.14(c): central full-ball contact available
+    baulk_crossed: bool = False  # ONE-2.13.1: "baulk line crossed"
+
+
+POSITIONS_FREE_FLAGS = ("misplaced", "not_played_out", "clear_path", "full_ball",
+                        "baulk_crossed")
 
 
 class Call(_Model):
@@ -170,8 +191,37 @@ class Declare(_Model):
     touching: Names = ()  # balls declared touching the cue ball (SNK-3.8, POOL-6.7)
 
 
+SpotName = Literal[
+    "yellow-spot", "green-spot", "brown-spot", "blue-spot", "pink-spot", "black-spot",
+    "foot-spot", "head-spot", "centre-spot",
+]
+
+
+class Rest(_Model):
+    """Facts of the position at rest (version 1.1, records without positions only)."""
+
+    touching: dict[str, Names] = Field(default_factory=dict)  # SNK-3.8, ONE-2.10, POOL-6.7
+    occupied: Annotated[tuple[SpotName, ...], Strict(False)] = ()  # SNK-2.17, POOL-1.4
+    snookered: bool = False  # SNK-3.10: snookered on every ball on for the next stroke
+    snookered_by: Names = ()  # SNK-2.16(b): the effective snookering ball(s)
+    behind_head_string: Names = ()  # POOL-1.5, P141-4.8(4)
+    interferes: Names = ()  # P141-4.8: balls in the way of the rack outline
+    restored: Names = ()  # SNK-3.15, POOL-1.9: balls put back by the table referee
+
+    def to_json(self) -> dict[str, Any]:
+        return {"touching": {k: list(v) for k, v in self.touching.items()},
+                "occupied": list(self.occupied), "snookered": self.snookered,
+                "snookered_by": list(self.snookered_by),
+                "behind_head_string": list(self.behind_head_string),
+                "interferes": list(self.interferes), "restored": list(self.restored)}
+
+
+NO_REST = Rest()
+
+
 class Shot(_Model):
     player: Player
+    member: Member | None = None  # 1.1
     cue_ball: Point | None = None
     nominate: str | None = None
     call: Call | Literal["safety"] | None = None
@@ -181,6 +231,7 @@ class Shot(_Model):
     judgement: Judgement = Judgement()
     declare: Declare = Declare()
     stroke: bool = True
+    rest: Rest | None = None  # version 1.1, without positions only
 
     @field_validator("events")
     @classmethod
@@ -197,6 +248,7 @@ class Shot(_Model):
 
 class Decision(_Model):
     player: Player
+    member: Member | None = None  # 1.1
     choice: Literal[
         "play", "pass", "replace", "in-hand", "re-rack", "re-rack-opponent", "spot-eight",
         "re-break", "spot-ball",
@@ -205,14 +257,17 @@ class Decision(_Model):
 
 class Concede(_Model):
     player: Player
+    member: Member | None = None  # 1.1
 
 
 class Claim(_Model):
     player: Player
+    member: Member | None = None  # 1.1
 
 
 class Lots(_Model):
     to_play: Player
+    member: Member | None = None  # 1.1: who of the side plays first (SNK-3.17(d))
 
 
 class Lag(_Model):
@@ -230,6 +285,7 @@ class PlayerFoul(_Model):
     player: Player
     rule: str
     ball: str | None = None
+    member: Member | None = None  # 1.1
 
 
 class ShotAction(_Model):
@@ -333,6 +389,12 @@ class Start(BaseModel):
     in_hand: InHand | None = None
     frame_over: StrictBool = False
     winner: StrictPlayer | None = None
+    rest: Rest | None = None  # version 1.1 without positions: the last shot's rest facts
+    # 1.1, the order of play (ORDER): the member to play, each side's slot, the hand-back
+    member: Annotated[StrictInt, Field(ge=0, le=3)] | None = None
+    up: tuple[Annotated[StrictInt, Field(ge=0, le=3)], Annotated[StrictInt, Field(ge=0, le=3)]
+              ] | None = None
+    pass_to: tuple[StrictPlayer, Annotated[StrictInt, Field(ge=0, le=3)]] | None = None
 
     def positions(self) -> dict[str, Point]:
         """The balls on the table, centres as floats."""
@@ -348,18 +410,27 @@ class Start(BaseModel):
     @classmethod
     def of(cls, *, balls: Mapping[str, Point | None], to_play: int, score: tuple[int, int],
            break_: int, options: tuple[str, ...], in_hand: str | None, frame_over: bool,
-           winner: int | None, extras: StartExtras | None = None) -> Start:
-        """A referee's state as a start (trusted: not validated again)."""
+           winner: int | None, extras: StartExtras | None = None,
+           order: tuple[int, tuple[int, int], tuple[int, int] | None] | None = None,
+           rest: Rest | None = None) -> Start:
+        """A referee's state as a start (trusted: not validated again); ``order`` is the
+        1.1 ``(member, up, pass_to)``, ``rest`` the facts at rest of a record without
+        positions."""
         extra = {} if extras is None else _fields_json(extras)
+        member, up, pass_to = order or (None, None, None)
         return cls.model_construct(
             balls=dict(balls), to_play=to_play, score=score, break_=break_, options=options,
-            in_hand=in_hand, frame_over=frame_over, winner=winner, **extra)
+            in_hand=in_hand, frame_over=frame_over, winner=winner, member=member, up=up,
+            pass_to=pass_to, rest=rest, **extra)
 
     def to_json(self, only_set: bool = False) -> dict[str, Any]:
         """The JSON form; ``only_set`` prints only the common keys that were given."""
         common = {
             "balls": {k: None if v is None else [v[0], v[1]] for k, v in self.balls.items()},
             "to_play": self.to_play,
+            **({} if self.up is None else {  # 1.1 only
+                "member": self.member, "up": list(self.up),
+                "pass_to": None if self.pass_to is None else list(self.pass_to)}),
             "score": [self.score[0], self.score[1]],
             "break": self.break_,
             "options": list(self.options),
@@ -369,8 +440,12 @@ class Start(BaseModel):
         }
         if only_set:
             given = {"break" if f == "break_" else f for f in self.model_fields_set}
+            given -= {k for k in ("member", "up", "pass_to") if getattr(self, k) is None}
             common = {k: v for k, v in common.items() if k in given}
-        return common | {k: _jsonable(v) for k, v in (self.model_extra or {}).items()}
+        out = common | {k: _jsonable(v) for k, v in (self.model_extra or {}).items()}
+        if self.rest is not None:
+            out["rest"] = self.rest.to_json()
+        return out
 
     @model_serializer
     def _serialise(self) -> dict[str, Any]:
@@ -405,15 +480,98 @@ def parse_start(raw: Any) -> Start:
         raise RecordError(_explain(err, "start")) from None
 
 
+def _names_as_positions(raw: Any, where: str) -> Any:
+    """A start without positions lists its balls by name; inside, each is on the table at
+    :data:`NOWHERE`. Positions in such a record are bad input."""
+    if not isinstance(raw, Mapping):
+        return raw
+    out = dict(raw)
+    for key, part in (("balls", out), ("before", out.get("before"))):
+        if not isinstance(part, Mapping) or "balls" not in part:
+            continue
+        balls = part["balls"]
+        if isinstance(balls, Mapping):
+            raise ValueError(f"{where}{'' if key == 'balls' else '.before'}.balls: without "
+                             "positions the balls are a list of names")
+        if not isinstance(balls, list) or not all(isinstance(b, str) for b in balls):
+            raise ValueError(f"{where}.balls: a list of ball names is expected")
+        if len(set(balls)) != len(balls):
+            raise ValueError(f"{where}.balls: a ball is listed twice")
+        fixed = {b: list(NOWHERE) for b in balls}
+        if key == "balls":
+            out["balls"] = fixed
+        else:
+            out["before"] = dict(part) | {"balls": fixed}
+    return out
+
+
+def positions_free(rules: Any) -> bool:
+    """Whether a record's ``rules`` say ``positions: false`` (version 1.1)."""
+    return isinstance(rules, Mapping) and rules.get("positions") is False
+class Side(_Model):
+    """1.1: a side with its members in playing order for this frame (SNK-3.17(a), (b))."""
+
+    name: str
+    members: Annotated[tuple[str, ...], Strict(False), Field(min_length=1, max_length=4)]
+
+
 class FrameRecord(_Model):
     """The header of a record; actions are validated one by one (see :func:`parse_action`)."""
 
-    protocol: Literal[1] = 1
+    protocol: Literal[1, "1.1"] = 1
     discipline: Discipline
-    players: Annotated[tuple[str, str], Strict(False)] = ("Player 1", "Player 2")
+    players: Annotated[tuple[str | Side, str | Side], Strict(False)] = ("Player 1", "Player 2")
     rules: dict[str, Any] = Field(default_factory=dict)
     start: Start | None = None
     actions: list[Any] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _positions_free_inputs(cls, raw: Any) -> Any:
+        """1.1-only header inputs need ``"protocol": "1.1"``; without positions the
+        start lists its balls by name."""
+        if not isinstance(raw, Mapping):
+            return raw
+        rules = raw.get("rules")
+        if raw.get("protocol", 1) != PROTOCOL_1_1 and isinstance(rules, Mapping):
+            for key in V1_1_RULES:
+                if key in rules:
+                    raise ValueError(f"rules.{key}: a version 1.1 input; the record says "
+                                     f"protocol {raw.get('protocol', 1)!r} (use \"1.1\")")
+        start = raw.get("start")
+        if isinstance(start, Mapping):
+            if raw.get("protocol", 1) != PROTOCOL_1_1 and "rest" in start:
+                raise ValueError("start.rest: a version 1.1 input (use \"protocol\": \"1.1\")")
+            if positions_free(rules):
+                raw = dict(raw) | {"start": _names_as_positions(start, "start")}
+            elif "rest" in start:
+                raise ValueError("start.rest: only a record without positions has rest facts")
+        return raw
+
+    @property
+    def version(self) -> str:
+        """``"1"`` or ``"1.1"``: the one switch every 1.1 input and output looks at."""
+        return str(self.protocol)
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The sides' names (the players' in version 1)."""
+        a, b = (p if isinstance(p, str) else p.name for p in self.players)
+        return a, b
+
+    @property
+    def members(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Each side's members in playing order (a plain name is a side of one)."""
+        a, b = ((p,) if isinstance(p, str) else p.members for p in self.players)
+        return a, b
+
+    @model_validator(mode="after")
+    def _version_inputs(self) -> FrameRecord:
+        if self.version == "1":
+            check_version(self, "1")
+        elif self.rules.get("alternate", "turn") not in ("turn", "stroke"):
+            raise ValueError("rules.alternate: 'turn' or 'stroke'")
+        return self
 
     @field_validator("start", mode="before")
     @classmethod
@@ -423,9 +581,43 @@ class FrameRecord(_Model):
     @field_validator("protocol", mode="before")
     @classmethod
     def _integer_version(cls, v: Any) -> Any:
-        if type(v) is not int:  # Literal[1] alone would take true and 1.0
-            raise ValueError("the version is the integer 1")
+        if v == PROTOCOL_1_1 and type(v) is str:
+            return v
+        if type(v) is not int or v != 1:  # Literal[1] alone would take true and 1.0
+            raise ValueError('the version is the integer 1 or the string "1.1"')
         return v
+
+
+V1_1_RULES = ("positions",)  # rule options of section 2 (1.1); "alternate": _V11_RULES
+
+
+# Inputs that exist only in protocol 1.1 (by model: its fields); a version 1 record holding
+# one is bad input naming it. Extend here (and in _V11_RULES) for the other 1.1 inputs.
+V11_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {
+    Shot: ("member",), Decision: ("member",), Concede: ("member",), Claim: ("member",),
+    Lots: ("member",), PlayerFoul: ("member",), Start: ("member", "up", "pass_to"),
+}
+_V11_RULES = ("alternate",)
+
+
+def _v11_inputs(m: BaseModel, path: str) -> Iterator[str]:
+    if isinstance(m, FrameRecord):
+        yield from (f"players.{i}" for i, p in enumerate(m.players) if isinstance(p, Side))
+        yield from (f"rules.{k}" for k in _V11_RULES if k in m.rules)
+    for name in V11_FIELDS.get(type(m), ()):
+        if name in m.model_fields_set:
+            yield f"{path}{name}"
+    for name in m.model_fields_set:
+        sub = getattr(m, name)
+        if isinstance(sub, BaseModel):
+            yield from _v11_inputs(sub, f"{path}{name}.")
+
+
+def check_version(m: BaseModel, version: str, path: str = "") -> None:
+    """Refuse 1.1-only inputs in a version 1 record (referee-protocol-1.1.md)."""
+    if version == "1":
+        for where in _v11_inputs(m, path):
+            raise RecordError(f"{where}: only in protocol \"1.1\" (this record is version 1)")
 
 
 class RecordError(ValueError):
@@ -576,7 +768,39 @@ def _explain(err: ValidationError, prefix: str = "") -> str:
     return "; ".join(parts)
 
 
-def parse_action(raw: Any) -> Action:
+def parse_action(raw: Any, version: str = "1", positions: bool = True) -> Action:
+    """Validate one action: an object with exactly one known key.
+
+    ``version`` and ``positions`` are the record's: an input of version 1.1 in a version 1
+    record, or a positions-free input in a record with positions (or the reverse), is bad
+    input naming the field."""
+    action = _parse_action(raw, version)
+    if isinstance(action, ShotAction):
+        check_shot_inputs(action.shot, version, positions)
+    return action
+
+
+def check_shot_inputs(shot: Shot, version: str = "1", positions: bool = True) -> None:
+    """The version 1.1 and positions-free inputs of a shot, against the record's header."""
+    flags = [f for f in POSITIONS_FREE_FLAGS if f in shot.judgement.model_fields_set]
+    given = [f"judgement.{f}" for f in flags] + (["rest"] if shot.rest is not None else [])
+    if given and version != PROTOCOL_1_1:
+        raise RecordError(f"shot.{given[0]}: a version 1.1 input; the record says protocol 1 "
+                          '(use "protocol": "1.1")')
+    if given and positions:
+        raise RecordError(f"shot.{given[0]}: only a record without positions "
+                          "(rules.positions: false) takes it; with positions the referee "
+                          "computes it")
+    if not positions:
+        if shot.cue_ball is not None:
+            raise RecordError("shot.cue_ball: a record without positions places no cue ball "
+                              "(a placement fault is judgement.misplaced)")
+        if shot.after:
+            raise RecordError("shot.after: a record without positions has no positions at "
+                              "rest (shot.rest declares what the rules need)")
+
+
+def _parse_action(raw: Any, version: str) -> Action:
     """Validate one action: an object with exactly one known key."""
     if not isinstance(raw, dict):
         raise RecordError("an action is a JSON object with exactly one key")
@@ -587,9 +811,11 @@ def parse_action(raw: Any) -> Action:
     if model is None:
         raise RecordError(f"unknown action {key!r}; expected one of {', '.join(ACTION_MODELS)}")
     try:
-        return model.model_validate(raw)  # type: ignore[return-value]
+        action = model.model_validate(raw)
     except ValidationError as err:
         raise RecordError(_explain(err)) from None
+    check_version(action, version)
+    return action  # type: ignore[return-value]
 
 
 def parse_record(raw: Any) -> FrameRecord:
@@ -607,6 +833,10 @@ def record_schema(extras: Mapping[str, type[StartExtras]] | None = None) -> dict
     shows its own keys too."""
     schema = TypeAdapter(FrameRecord).json_schema()
     defs = schema.setdefault("$defs", {})
+    start = defs.get("Start", {}).get("properties", {})
+    if "balls" in start:  # version 1.1 without positions: a list of the names on the table
+        start["balls"] = {"anyOf": [start["balls"], {"type": "array", "items": {
+            "type": "string"}, "uniqueItems": True}]}
     rules = []
     for discipline, model in (extras or {}).items():
         part = TypeAdapter(model).json_schema(ref_template="#/$defs/{model}")

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import math
 
-from cuesport.bots.aim import in_hand_spots, pot_lines, pot_speed, targets_for
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cuesport.bots.aim import clear, in_hand_spots, pot_lines, pot_speed, targets_for
 from cuesport.bots.search import playable, refine
 from cuesport.disciplines import setup, table_for
+from cuesport.equipment import path_clear
 from cuesport.physics import Stroke, simulate
 from cuesport.rules.in_hand import in_d
 
@@ -57,3 +61,14 @@ def test_playable_parts_overlaps_and_brings_the_cue_ball_in() -> None:
     assert pos["cue"][0] >= t.ball_radius
     assert math.dist(pos[a], pos[b]) >= 2 * t.ball_radius - 1e-3
     simulate(t, pos, Stroke(90.0, 2.0), record=False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 1800), st.floats(0, 3600)), min_size=4, max_size=12))
+def test_bots_fast_clear_agrees_with_path_clear(points: list[tuple[float, float]]) -> None:
+    a, b, *rest = points
+    others = {f"b{i}": p for i, p in enumerate(rest)}
+    for skip in (None, "b0"):
+        ignore = () if skip is None else (skip,)
+        assert clear(a, b, others, 26.25, skip) == path_clear(a, b, others, 26.25,
+                                                              ignore=ignore)

@@ -10,8 +10,6 @@ import importlib
 import re
 from pathlib import Path
 
-import pytest
-
 from cuesport import disciplines
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "cuesport"
@@ -117,10 +115,8 @@ def test_static_check_allows_a_family_value_only() -> None:
     assert len(static_uses('if (m.discipline === "snooker") {}', ids)) == 1
 
 
-# Pending: the "web" engineer makes app.js / i18n.js read GET /api/disciplines (issue 11,
-# branch web). strict: once the ids are gone this passes, and the marker must go.
-@pytest.mark.xfail(strict=True, reason="web/static JS still lists the disciplines (issue 11)")
 def test_static_pages_name_no_discipline() -> None:
+    # the page reads GET /api/disciplines (issue 19 slice 0): no id in its static files
     ids = [d.id for d in disciplines.all()]
     bad = [f"{p.name}:{use}" for p in sorted((SRC / "web" / "static").iterdir())
            if p.suffix in (".js", ".html")

@@ -164,6 +164,16 @@ def test_create_match_validates_its_body(client):
     assert body["match"]["seats"][1]["kind"] == "bot"
 
 
+def test_create_match_takes_every_bot_level(client):
+    for level in ("easy", "medium", "strong", "pro"):
+        r = client.post("/api/matches", json={"discipline": "nine-ball", "players": [
+            {"name": "A"}, {"name": "B", "kind": "bot", "level": level}]})
+        assert r.status_code == 201, (level, r.json())
+    r = client.post("/api/matches", json={"discipline": "nine-ball", "players": [
+        {"name": "A"}, {"name": "B", "kind": "bot", "level": "godlike"}]})
+    assert r.status_code == 422
+
+
 def test_read_match_as_spectator_and_as_a_seat(client):
     mid, tokens = hotseat(client, "snooker")
     spectator = client.get(f"/api/matches/{mid}").json()

@@ -19,7 +19,6 @@ from cuesport.equipment import (
     d_centre,
     head_string_y,
     on_table,
-    path_clear,
     pockets,
 )
 from cuesport.rules.in_hand import in_d, playable_from_kitchen
@@ -87,6 +86,29 @@ def _pocket_aims(table: TableSpec) -> tuple[tuple[str, Vec, Vec], ...]:
     return tuple(out)
 
 
+def clear(a: Vec, b: Vec, others: Mapping[str, Vec], r: float, skip: str | None = None
+          ) -> bool:
+    """No ball but ``skip`` has its centre nearer than 2r to the segment a-b (the test of
+    :func:`cuesport.equipment.path_clear`, with a bounding-box shortcut: the bots ask it
+    thousands of times a decision)."""
+    ax, ay = a
+    vx, vy = b[0] - ax, b[1] - ay
+    n2 = vx * vx + vy * vy
+    lim = 4.0 * r * r
+    k = 2.0 * r
+    x0, x1 = min(ax, b[0]) - k, max(ax, b[0]) + k
+    y0, y1 = min(ay, b[1]) - k, max(ay, b[1]) + k
+    for name, (px, py) in others.items():
+        if px < x0 or px > x1 or py < y0 or py > y1 or name == skip:
+            continue
+        t = ((px - ax) * vx + (py - ay) * vy) / n2 if n2 > 0.0 else 0.0
+        t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+        dx, dy = ax + t * vx - px, ay + t * vy - py
+        if dx * dx + dy * dy < lim:
+            return False
+    return True
+
+
 def pot_lines(table: TableSpec, balls: Mapping[str, Vec], cue: str, cue_pos: Vec,
               targets: Iterable[str]) -> list[PotLine]:
     """Every open pot from ``cue_pos``, easiest first."""
@@ -104,7 +126,7 @@ def pot_lines(table: TableSpec, balls: Mapping[str, Vec], cue: str, cue_pos: Vec
                 # hanging in the jaws: any contact drops it, so hit it full
                 gx, gy = tp[0] - cue_pos[0], tp[1] - cue_pos[1]
                 d1 = math.hypot(gx, gy)
-                if d1 > 2 * r and path_clear(cue_pos, tp, others, r, ignore=(t,)):
+                if d1 > 2 * r and clear(cue_pos, tp, others, r, t):
                     lines.append(PotLine(t, name, math.degrees(math.atan2(gy, gx)), 0.0,
                                          d1 - 2 * r, 0.0, ease(table, 0.0, d1, 0.0), aim))
                 continue
@@ -121,9 +143,9 @@ def pot_lines(table: TableSpec, balls: Mapping[str, Vec], cue: str, cue_pos: Vec
             cut = math.degrees(math.acos(max(-1.0, min(1.0, cosc))))
             if cut > MAX_CUT:
                 continue
-            if not path_clear(cue_pos, ghost, others, r, ignore=(t,)):
+            if not clear(cue_pos, ghost, others, r, t):
                 continue
-            if not path_clear(tp, aim, others, r, ignore=(t,)):
+            if not clear(tp, aim, others, r, t):
                 continue
             lines.append(PotLine(t, name, math.degrees(math.atan2(gy, gx)), cut, d1, d2,
                                  ease(table, cut, d1, d2), aim))
@@ -190,13 +212,13 @@ def in_hand_spots(table: TableSpec, zone: str, balls: Mapping[str, Vec], cue: st
             for _, aim, _ in _pocket_aims(table):
                 dx, dy = tp[0] - aim[0], tp[1] - aim[1]
                 d = math.hypot(dx, dy)
-                if d < 1.0 or not path_clear(tp, aim, others, r, ignore=(t,)):
+                if d < 1.0 or not clear(tp, aim, others, r, t):
                     continue
                 for back in (250.0, 450.0):
                     s = (d + 2 * r + back) / d
                     p = (aim[0] + dx * s, aim[1] + dy * s)
                     ghost = (aim[0] + dx * (d + 2 * r) / d, aim[1] + dy * (d + 2 * r) / d)
-                    if legal(p) and path_clear(p, ghost, others, r, ignore=(t,)):
+                    if legal(p) and clear(p, ghost, others, r, t):
                         known.append((ease(table, 0.0, back, d), p))
     good = [p for p in cands if legal(p)]
     if not good and not known:  # a crowded zone: try scattered points

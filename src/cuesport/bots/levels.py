@@ -1,8 +1,24 @@
-"""The three bot levels: execution noise and search budget.
+"""The bot levels: execution noise and search budget, and the noise presets.
 
-The noise is the standard deviation of each stroke parameter (:class:`StrokeNoise`); the
-strong level is close to the Computational Pool tournament noise, the easy one a club
-player's.
+Noise is the standard deviation of each stroke parameter (:class:`StrokeNoise`: angle in
+degrees, speed in m/s, side and height in fractions of the ball radius, elevation in
+degrees). The budget is a number of simulations per decision (:class:`Budget`), so a level
+plays the same on a busy machine.
+
+======== ======= ======= ====== ====== ===== ============================================
+level    angle   speed   side   height sims  what it is
+======== ======= ======= ====== ====== ===== ============================================
+easy     0.5     0.2     0.05   0.05   40    a club player; no look at the position left
+medium   0.2     0.08    0.03   0.03   150   a good amateur
+strong   0.045   0.03    0.01   0.01   400   a top amateur (under 2 s a decision)
+pro      0.03    0.02    0.007  0.007  1200  slower, strongest: a wider search
+======== ======= ======= ====== ====== ===== ============================================
+
+The ``olympiad`` noise preset is that of the Computer Olympiad and Computational Pool
+tournaments (ICGA 2008; Archibald, Altman, Shoham): sigma of the tip offsets a, b 0.5 mm,
+elevation theta 0.1 degree, aim phi 0.125 degree, speed V 0.075 m/s (so that figures
+compare with the published pool agents); it depends on the ball radius, see
+:func:`noise_for`.
 """
 
 from __future__ import annotations
@@ -14,16 +30,43 @@ LEVELS: dict[str, tuple[StrokeNoise, Budget]] = {
     "easy": (
         StrokeNoise(angle=0.5, speed=0.2, side=0.05, height=0.05, elevation=0.0),
         Budget(lines=2, speeds=(0.8, 1.1), heights=(0.0,), safeties=2, keep=0, samples=0,
-               spots=2, escape_step=15.0, look=False, refine=False, seconds=0.2),
+               spots=2, escape_step=15.0, escape_targets=1, escape_offsets=(0.0,),
+               escape_speeds=(2.5,), look=False, refine_lines=0, simulations=40,
+               break_simulations=12),
     ),
     "medium": (
         StrokeNoise(angle=0.2, speed=0.08, side=0.03, height=0.03, elevation=0.0),
         Budget(lines=4, speeds=(0.8, 1.1), heights=(-0.4, 0.3), safeties=6, keep=3,
-               samples=3, spots=3, escape_step=8.0, seconds=0.4),
+               samples=3, spots=3, escape_step=8.0, escape_targets=2, refine_lines=2,
+               simulations=150, break_simulations=30),
     ),
     "strong": (
         StrokeNoise(angle=0.045, speed=0.03, side=0.01, height=0.01, elevation=0.0),
         Budget(lines=6, speeds=(0.7, 0.9, 1.2, 1.6), heights=(-0.6, -0.2, 0.2, 0.5),
-               safeties=6, keep=6, samples=8, spots=5, escape_step=5.0, seconds=0.5),
+               safeties=6, keep=8, samples=8, spots=5,
+               escape_step=5.0, escape_targets=3,
+               escape_sides=(0.0, 0.3, -0.3), refine_lines=4, simulations=400,
+               break_simulations=60),
+    ),
+    "pro": (
+        StrokeNoise(angle=0.03, speed=0.02, side=0.007, height=0.007, elevation=0.0),
+        Budget(lines=8, speeds=(0.6, 0.8, 1.0, 1.3, 1.7), heights=(-0.6, -0.3, 0.0, 0.3, 0.5),
+               safeties=9, keep=10, samples=12, spots=6,
+               escape_step=4.0, escape_targets=4, escape_offsets=(-1.0, -0.4, 0.0, 0.4, 1.0),
+               escape_sides=(0.0, 0.3, -0.3), refine_lines=6, simulations=1200,
+               break_simulations=150),
     ),
 }
+
+NOISE_PRESETS = ("level", "olympiad")
+
+
+def noise_for(level: str, preset: str, radius_mm: float) -> StrokeNoise:
+    """The execution noise of ``level`` (preset ``level``) or of the Computer Olympiad
+    (preset ``olympiad``: tip offsets of 0.5 mm are a fraction of the ball radius)."""
+    if preset == "level":
+        return LEVELS[level][0]
+    if preset == "olympiad":
+        return StrokeNoise.computational_pool(radius_mm)
+    raise ValueError(f"unknown noise preset {preset!r}; expected one of "
+                     f"{', '.join(NOISE_PRESETS)}")

@@ -2,25 +2,34 @@
 
 A candidate is a stroke plus what the player declares with it (cue-ball placement,
 nomination, call, push-out). Each is simulated once without noise; the best few are
-simulated again under the bot's noise, and the one with the best average value is played.
+simulated again under the bot's noise (PickPocket / CueCard style: the noise samples say
+where the cue ball really ends), and the one with the best average value is played.
 The value comes from the referee's ruling on the simulated shot (points, foul, who plays
-next, frame over) plus a geometric look at the position left (:mod:`aim`), so the bot
-knows no rules of its own beyond the few declarations.
-"""
+next, frame over) plus a geometric look two strokes ahead: the best pot the position
+leaves (and a share of the second best, on another ball) for the player if he keeps the
+table, for the opponent if not; so a safety is valued by the opponent's best chance
+afterwards. The bot knows no rules of its own beyond the few declarations.
 
+The work is a number of simulations (:class:`Budget`), never a time: the same seed plays
+the same strokes on a quiet or a loaded machine. Pots come first, line by line in order
+of ease, their speed and spin variants interleaved so that a budget that runs out leaves
+every line its plainest strokes; safeties, the snooker break-off and escapes (one and two
+cushions, mirror-image aims checked by the simulator) have their own generators.
+"""
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cuesport import disciplines
 from cuesport.bots.aim import (
+    PotLine,
     Vec,
     ball_value,
+    clear,
     contact_angles,
     cue_ball_of,
     in_hand_spots,
@@ -28,11 +37,11 @@ from cuesport.bots.aim import (
     pot_speed,
     targets_for,
 )
-from cuesport.equipment import TableSpec, head_string_y
+from cuesport.equipment import TableSpec, d_centre, head_string_y
 from cuesport.physics import Shot as PhysShot
 from cuesport.physics import Stroke, StrokeNoise, noisy_strokes, simulate, simulate_batch
 from cuesport.record import RecordError, parse_action
-from cuesport.rules.base import FrameState, Referee
+from cuesport.rules.base import FrameState, Outcome, Referee
 
 WIN = 1000.0
 
@@ -74,19 +83,42 @@ class Turn:
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How hard a bot looks: pot lines, strokes per line, re-simulations under noise."""
+    """How hard a bot looks. The limit is a number of simulations, never a time, so a bot
+    plays the same strokes on a loaded machine and the same seed replays the same match."""
 
-    lines: int = 5
-    speeds: tuple[float, ...] = (1.0, 1.5, 2.2)
-    heights: tuple[float, ...] = (-0.4, 0.0, 0.4)
+    lines: int = 5  # pot lines tried (per cue-ball placement)
+    speeds: tuple[float, ...] = (1.0, 1.5, 2.2)  # multiples of the pot speed
+    heights: tuple[float, ...] = (-0.4, 0.0, 0.4)  # draw .. follow, fractions of R
+    sides: tuple[float, ...] = (0.0,)  # side spin, fractions of R
     safeties: int = 6
     keep: int = 4  # candidates re-simulated with noise
-    samples: int = 4
+    samples: int = 4  # noisy simulations per kept candidate
     spots: int = 4  # in-hand placements tried
-    escape_step: float = 5.0  # degrees between escape strokes when nothing else is legal
+    escape_step: float = 5.0  # degrees between direct strokes of the last-resort fan
+    escape_targets: int = 3  # balls tried with one- and two-cushion escapes
+    escape_offsets: tuple[float, ...] = (-0.6, 0.0, 0.6)  # degrees around each cushion aim
+    escape_speeds: tuple[float, ...] = (1.8, 3.0)
+    escape_sides: tuple[float, ...] = (0.0,)
     look: bool = True  # value the position left
-    refine: bool = True  # correct the ghost-ball aim for throw with two trial strokes
-    seconds: float = 0.8  # thinking time; the search stops adding work after it
+    refine_lines: int = 4  # pot lines whose aim is corrected for throw (two simulations each)
+    simulations: int = 300  # the most simulations one decision may run
+    break_simulations: int = 60  # the most for a break (a full rack is slow to simulate)
+
+
+@dataclass(slots=True)
+class Sims:
+    """The simulations left to a decision (a count, so the search is deterministic)."""
+
+    left: int
+    used: int = 0
+
+    def take(self, n: int = 1, reserve: int = 0) -> bool:
+        """Spend ``n`` if that leaves at least ``reserve`` for a later stage."""
+        if self.left - n < reserve:
+            return False
+        self.left -= n
+        self.used += n
+        return True
 
 
 def shot_action(player: int, phys: PhysShot, cand: Candidate) -> dict[str, Any]:
@@ -148,21 +180,27 @@ def playable(table: TableSpec, balls: Mapping[str, Vec], cue: str | None = None
     return out
 
 
+SECOND = 0.3  # worth of a second ball on, relative to the best (a position with options)
+
+
 def prospects(turn: Turn, state: FrameState, who: int) -> float:
-    """Expected worth of the next visit for ``who`` from ``state`` (0 when nothing is on)."""
+    """Expected worth of the next visit for ``who`` from ``state`` (0 when nothing is on):
+    the best pot on, by its ease and worth, plus a share of the best pot on another ball,
+    so that a position leaving two balls on ranks above one that leaves a single one."""
+    unit = _unit(turn.discipline)
     if state.in_hand == "table":
-        return 0.85 * _unit(turn.discipline)
+        return 0.85 * (1.0 + unit) * (1.0 + SECOND)
     cue = cue_ball_of(turn.discipline, who)
     cpos = state.balls.get(cue)
     if cpos is None or state.in_hand is not None:
-        return 0.45 * _unit(turn.discipline)
+        return 0.45 * unit
     targets = turn.targets(state, who)
-    lines = pot_lines(turn.table, state.balls, cue, cpos, targets)
-    best = 0.0
-    for line in lines[:8]:
-        best = max(best, line.ease * (ball_value(turn.discipline, line.target)
-                                      + _unit(turn.discipline)))
-    return best
+    worth: dict[str, float] = {}
+    for line in pot_lines(turn.table, state.balls, cue, cpos, targets)[:12]:
+        w = line.ease * (ball_value(turn.discipline, line.target) + unit)
+        worth[line.target] = max(worth.get(line.target, 0.0), w)
+    top = sorted(worth.values(), reverse=True)
+    return (top[0] if top else 0.0) + (SECOND * top[1] if len(top) > 1 else 0.0)
 
 
 def _unit(discipline: str) -> float:
@@ -170,13 +208,19 @@ def _unit(discipline: str) -> float:
     return disciplines.find(discipline).bots.table_worth
 
 
-def value(turn: Turn, outcome: Any, new: FrameState, look: bool) -> float:
+def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
+    """What a simulated stroke is worth to the player, in points (a frame won: about WIN).
+
+    A frame won by a legal stroke ranks above the same frame won by a foul (the last black
+    lost on purpose while far enough ahead): a foul win is worth half a win, so a bot pots
+    the frame ball whenever the pot is more likely than not."""
     me = turn.player
-    if new.frame_over:
-        return WIN if new.winner == me else -WIN
     pts = outcome.points[me] - outcome.points[1 - me]
-    pts *= disciplines.find(turn.discipline).bots.points_weight
-    v = float(pts)
+    if new.frame_over:
+        if new.winner != me:
+            return -WIN
+        return (WIN if outcome.legal else WIN / 2) + float(pts)
+    v = float(pts) * disciplines.find(turn.discipline).bots.points_weight
     if new.to_play == me and not new.options and outcome.legal:
         v += _unit(turn.discipline) + (prospects(turn, new, me) if look else 0.0)
     else:
@@ -187,15 +231,29 @@ def value(turn: Turn, outcome: Any, new: FrameState, look: bool) -> float:
     return v
 
 
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A simulated stroke's value and whether the player keeps the table after it."""
+
+    value: float
+    keeps: bool = False
+
+
 def judge(turn: Turn, phys: PhysShot, cand: Candidate, look: bool = True) -> float:
+    return judged(turn, phys, cand, look).value
+
+
+def judged(turn: Turn, phys: PhysShot, cand: Candidate, look: bool = True) -> Judged:
     try:
         action = parse_action(shot_action(turn.player, phys, cand))
         outcome, new = turn.referee.shot(turn.state, action.shot)  # type: ignore[union-attr]
     except RecordError:
-        return -WIN
+        return Judged(-WIN)
     except Exception:  # a referee bug must not stop a game: treat the stroke as unplayable
-        return -WIN
-    return value(turn, outcome, new, look)
+        return Judged(-WIN)
+    keeps = bool(outcome.legal and outcome.points[turn.player] > 0 and (
+        new.frame_over or (new.to_play == turn.player and not new.options)))
+    return Judged(value(turn, outcome, new, look), keeps)
 
 
 # ---------------------------------------------------------------- candidates
@@ -224,7 +282,31 @@ def _expand(on: Sequence[str], st: FrameState) -> set[str]:
     return out
 
 
-def candidates(turn: Turn, budget: Budget, deadline: float = math.inf) -> list[Candidate]:
+def interleave(groups: Sequence[Sequence[Candidate]]) -> list[Candidate]:
+    """The first candidate of every group, then the second of each, and so on: a budget
+    that runs out leaves every line its most likely strokes."""
+    out: list[Candidate] = []
+    for i in range(max((len(g) for g in groups), default=0)):
+        out += [g[i] for g in groups if i < len(g)]
+    return out
+
+
+def _variants(budget: Budget) -> list[tuple[float, float, float]]:
+    """(speed factor, height, side) per pot, the plainest first."""
+    vs = [(k, h, sd) for k in budget.speeds for h in budget.heights for sd in budget.sides]
+    return sorted(vs, key=lambda v: abs(math.log(v[0])) + 0.5 * abs(v[1]) + abs(v[2]))
+
+
+def snooker_break_off(turn: Turn) -> bool:
+    st = turn.state
+    # only the snooker state records whether the opening stroke was made
+    return (disciplines.find(turn.discipline).family == "snooker" and st.in_hand == "D"
+            and not bool(getattr(st, "started", True)))
+
+
+def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Candidate]:
+    """Every stroke worth a noise-free simulation, in the order the search tries them."""
+    sims = sims or Sims(budget.simulations)
     st = turn.state
     cue = turn.cue
     table = turn.table
@@ -233,6 +315,8 @@ def candidates(turn: Turn, budget: Budget, deadline: float = math.inf) -> list[C
     safe_break = disciplines.find(turn.discipline).bots.safe_break
     if breaking and safe_break and st.in_hand is not None:
         return _safe_break(turn)
+    if snooker_break_off(turn):
+        return break_off(turn, budget)
     if st.in_hand is not None:
         if breaking:
             hy = head_string_y(table) - 10.0
@@ -241,9 +325,11 @@ def candidates(turn: Turn, budget: Budget, deadline: float = math.inf) -> list[C
             spots = in_hand_spots(table, st.in_hand, st.balls, cue, targets, budget.spots)
     else:
         spots = [st.balls[cue]] if cue in st.balls else []
-    out: list[Candidate] = []
     r = table.ball_radius
-    for spot in spots:
+    lines: list[tuple[float, int, Vec | None, dict[str, Vec], PotLine]] = []
+    safeties: list[list[Candidate]] = []
+    breaks: list[Candidate] = []
+    for i, spot in enumerate(spots):
         placed = spot if st.in_hand is not None else None
         pos = dict(st.balls)
         pos[cue] = spot
@@ -254,29 +340,36 @@ def candidates(turn: Turn, budget: Budget, deadline: float = math.inf) -> list[C
             base = math.degrees(math.atan2(pos[front][1] - spot[1], pos[front][0] - spot[0]))
             for da in (0.0, 0.4, -0.4):
                 for sp in (7.5, 9.0):
-                    out.append(Candidate(Stroke(base + da, sp, 0.0, -0.1, cue_ball=cue),
-                                         placed, None, None, False, "break", front))
+                    breaks.append(Candidate(Stroke(base + da, sp, 0.0, -0.1, cue_ball=cue),
+                                            placed, None, None, False, "break", front))
             continue
         for line in pot_lines(table, pos, cue, spot, targets)[: budget.lines]:
-            s0 = pot_speed(table, line)
-            nominate, call = _declare(turn, line.target, line.pocket, breaking)
-            # refining costs two recorded simulations: only while half the time is left
-            late = time.perf_counter() > deadline - 0.5 * budget.seconds
-            angle = refine(table, playable(table, pos), cue, line, s0) \
-                if budget.refine and not late else line.angle
-            for k in budget.speeds:
-                for h in budget.heights:
-                    out.append(Candidate(Stroke(angle, min(s0 * k, 9.0), 0.0, h,
-                                                cue_ball=cue),
-                                         placed, nominate, call, False, "pot", line.target))
+            lines.append((line.ease, i, placed, pos, line))
         near = sorted((b for b in targets if b in pos), key=lambda b: math.dist(pos[b], spot))
         for b in near[: max(1, budget.safeties // 3)]:
             nominate, call = _declare(turn, b, None, breaking)
             fr = (-0.85, 0.0, 0.85) if budget.safeties >= 6 else (-0.5, 0.0, 0.5)
-            for ang in contact_angles(spot, pos[b], r, fr):
-                for sp in (0.45, 0.9, 1.8) if budget.safeties >= 3 else (0.6, 2.0):
-                    out.append(Candidate(Stroke(ang, sp, 0.0, 0.0, cue_ball=cue), placed,
-                                         nominate, call, False, "safety", b))
+            group = []
+            for sp in (0.9, 1.8, 0.45) if budget.safeties >= 3 else (0.6, 2.0):
+                for ang in contact_angles(spot, pos[b], r, fr):
+                    group.append(Candidate(Stroke(ang, sp, 0.0, 0.0, cue_ball=cue), placed,
+                                           nominate, call, False, "safety", b))
+            safeties.append(group)
+    if breaks:
+        return breaks
+    lines.sort(key=lambda x: (-x[0], x[1]))
+    groups: list[list[Candidate]] = []
+    variants = _variants(budget)
+    for n, (_, _, placed, pos, line) in enumerate(lines):
+        s0 = pot_speed(table, line)
+        nominate, call = _declare(turn, line.target, line.pocket, breaking)
+        angle = line.angle
+        if n < budget.refine_lines and sims.take(2):
+            angle = refine(table, playable(table, pos), cue, line, s0)
+        groups.append([Candidate(Stroke(angle, min(s0 * k, 9.0), sd, h, cue_ball=cue),
+                                 placed, nominate, call, False, "pot", line.target)
+                       for k, h, sd in variants])
+    out = interleave(groups + safeties)
     if bool(getattr(st, "push_out", False)) and spots:
         spot = spots[0]
         for ang in (30.0, 120.0, 210.0, 300.0):
@@ -338,8 +431,83 @@ def _safe_break(turn: Turn) -> list[Candidate]:
     return out
 
 
+def break_off(turn: Turn, budget: Budget) -> list[Candidate]:
+    """The snooker break-off: from the D beside the yellow or the green, a thin contact on
+    an outside red of the pack's back rows, with side, so that the cue ball comes off the
+    top and side cushions back to baulk (the value, the opponent's chance afterwards,
+    picks the best)."""
+    table, st, cue = turn.table, turn.state, turn.cue
+    r = table.ball_radius
+    reds = [b for b in st.balls if b.startswith("red")]
+    if not reds:
+        return []
+    cx, cy = d_centre(table)
+    back = max(st.balls[b][1] for b in reds)
+    groups: list[list[Candidate]] = []
+    for sign in (1.0, -1.0):  # +1: break from the yellow side (right of the brown)
+        rows = [b for b in reds if st.balls[b][1] > back - 4.5 * r]
+        edge = sorted(rows, key=lambda b: -sign * st.balls[b][0])[:3]
+        for fx in (0.55, 0.8):
+            spot = (cx + sign * fx * table.d_radius, cy - 0.15 * table.d_radius)
+            for red in edge:
+                group = []
+                for f in (0.9, 0.8, 0.95, 0.7):
+                    ang = contact_angles(spot, st.balls[red], r, (sign * f,))[0]
+                    for sp in (2.6, 3.2, 2.1):
+                        for sd in (sign * 0.35, 0.0):
+                            group.append(Candidate(Stroke(ang, sp, sd, 0.1, cue_ball=cue),
+                                                   spot, None, None, False, "break", red))
+                groups.append(group)
+    return interleave(groups)
+
+
+def _cushion_lines(table: TableSpec) -> tuple[tuple[int, float], ...]:
+    """The lines a cue-ball centre rebounds on: (axis, coordinate), x = 0, y = 1."""
+    r = table.ball_radius
+    return ((0, r), (0, table.width - r), (1, r), (1, table.length - r))
+
+
+def _mirror(p: Vec, line: tuple[int, float]) -> Vec:
+    axis, c = line
+    return (2 * c - p[0], p[1]) if axis == 0 else (p[0], 2 * c - p[1])
+
+
+def _bounce(a: Vec, m: Vec, line: tuple[int, float]) -> Vec | None:
+    """Where the straight path from ``a`` to the mirror image ``m`` meets ``line``."""
+    axis, c = line
+    da, dm = a[axis] - c, m[axis] - c
+    if da * dm >= 0:
+        return None
+    t = da / (da - dm)
+    return (a[0] + t * (m[0] - a[0]), a[1] + t * (m[1] - a[1]))
+
+
+def snookered(turn: Turn, spot: Vec | None = None) -> bool:
+    """No ball on can be hit full or on either edge in a straight line (the bot's own
+    quick test; the referee's rules decide what counts)."""
+    st = turn.state
+    here = spot or st.balls.get(turn.cue)
+    if here is None:
+        return False
+    r = turn.table.ball_radius
+    others = {k: v for k, v in st.balls.items() if k != turn.cue}
+    for t in turn.targets():
+        tp = others.get(t)
+        if tp is None:
+            continue
+        for ang in contact_angles(here, tp, r, (0.0, -0.9, 0.9)):
+            d = math.dist(here, tp)
+            end = (here[0] + d * math.cos(math.radians(ang)),
+                   here[1] + d * math.sin(math.radians(ang)))
+            if clear(here, end, others, r, t):
+                return False
+    return True
+
+
 def escapes(turn: Turn, budget: Budget) -> list[Candidate]:
-    """A fan of strokes all round, for when nothing aimed is legal (snookers, kicks)."""
+    """Strokes for when nothing aimed is legal: off one and two cushions to the nearest
+    balls on (mirror-image aims, a fan of offsets, speeds and side checked by the
+    simulator), then a direct fan all round as a last resort."""
     st = turn.state
     cue = turn.cue
     spot = st.balls.get(cue)
@@ -350,18 +518,49 @@ def escapes(turn: Turn, budget: Budget) -> list[Candidate]:
         if not spots:
             return []
         spot = placed = spots[0]
+    kind = "escape" if snookered(turn, spot) else "safety"
     breaking = bool(getattr(st, "breaking", False))
-    out = []
+    r = turn.table.ball_radius
+    others = {k: v for k, v in st.balls.items() if k != cue}
+    targets = [t for t in turn.targets() if t in others]
+    near = sorted(targets, key=lambda t: math.dist(others[t], spot))[: budget.escape_targets]
+    cushions = _cushion_lines(turn.table)
+    aims: list[tuple[float, str, float]] = []  # (path length, target, angle)
+    for t in near:
+        tp = others[t]
+        for c1 in cushions:
+            m = _mirror(tp, c1)
+            b = _bounce(spot, m, c1)
+            if b is None:
+                continue
+            if clear(spot, b, others, r) and clear(b, tp, others, r, t):
+                ang = math.degrees(math.atan2(m[1] - spot[1], m[0] - spot[0]))
+                aims.append((math.dist(spot, m), t, ang))
+            for c2 in cushions:
+                if c2[0] == c1[0]:
+                    continue
+                m2 = _mirror(m, c2)  # off c2 first, then c1
+                b2 = _bounce(spot, m2, c2)
+                if b2 is not None and clear(spot, b2, others, r):
+                    ang = math.degrees(math.atan2(m2[1] - spot[1], m2[0] - spot[0]))
+                    aims.append((math.dist(spot, m2) + 300.0, t, ang))
+    aims.sort()
+    groups: list[list[Candidate]] = []
+    for _, t, ang in aims:
+        nominate, call = _declare(turn, t, None, breaking)
+        groups.append([Candidate(Stroke(ang + off, sp, sd, 0.0, cue_ball=cue), placed,
+                                 nominate, call, False, kind, t)
+                       for sp in budget.escape_speeds for off in budget.escape_offsets
+                       for sd in budget.escape_sides])
+    fan: list[Candidate] = []
+    target = near[0] if near else None
+    nominate, call = _declare(turn, target, None, breaking)
     n = int(360 / budget.escape_step)
-    targets = turn.targets()
     for k in range(n):
-        ang = k * budget.escape_step
-        target = targets[0] if targets else None
-        nominate, call = _declare(turn, target, None, breaking)
         for sp in (2.0, 3.5):
-            out.append(Candidate(Stroke(ang, sp, cue_ball=cue), placed, nominate, call,
-                                 False, "escape", target))
-    return out
+            fan.append(Candidate(Stroke(k * budget.escape_step, sp, cue_ball=cue), placed,
+                                 nominate, call, False, kind, target))
+    return interleave(groups) + fan
 
 
 # ---------------------------------------------------------------- search
@@ -375,61 +574,76 @@ class Choice:
 
 
 def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
-    deadline = time.perf_counter() + budget.seconds
-    cands = candidates(turn, budget, deadline)
-    scored = _score(turn, cands, budget.look, deadline)
-    sims = len(scored)
-    # a break shot moves a full rack (slow to simulate): no escapes, fewer re-simulations
-    breaking = bool(getattr(turn.state, "breaking", False))
+    """Screen the candidates noise-free, re-simulate the best few under the level's noise
+    and play the best average. Deterministic: the work is a count of simulations and
+    the noise comes from ``turn.rng``."""
+    noisy = budget.samples > 0 and budget.keep > 1
+    breaking = bool(getattr(turn.state, "breaking", False)) or snooker_break_off(turn)
+    # a break shot moves a full rack (slow to simulate): a smaller budget
+    sims = Sims(min(budget.simulations, budget.break_simulations) if breaking
+                else budget.simulations)
     keep = min(budget.keep, 2) if breaking else budget.keep
-    if not breaking and (not scored or scored[0][0] <= -WIN + 1 or (
-            all(v < -1.0 for v, _ in scored) and budget.escape_step < 10)):
-        extra = escapes(turn, budget)
-        turn.rng.shuffle(extra)
-        more = _score(turn, extra, budget.look, deadline + 0.1 * budget.seconds)
-        sims += len(more)
+    reserve = keep * budget.samples if noisy else 0
+    cands = candidates(turn, budget, sims)
+    scored = _score(turn, cands, budget.look, sims, reserve + (reserve // 2 if not breaking
+                                                               else 0))
+    if not breaking and (
+            not scored or scored[0][0] <= -WIN + 1
+            or (all(v < -1.0 for v, _ in scored) and budget.escape_targets > 0)):
+        more = _score(turn, escapes(turn, budget), budget.look, sims, reserve)
         scored = sorted(scored + more, key=lambda s: -s[0])
     if not scored:
         st = turn.state
         raise RuntimeError(
             f"no stroke could be generated ({turn.discipline}, in hand {st.in_hand}, "
             f"{len(cands)} candidates, balls {dict(st.balls)})")
-    if budget.samples <= 0 or budget.keep <= 1:
+    if not noisy:
         v, c = scored[0]
-        return Choice(c, v, sims)
+        return Choice(c, v, sims.used)
     best: tuple[float, Candidate] | None = None
-    for i, (v0, c) in enumerate(scored[:keep]):
-        if i > 0 and time.perf_counter() > deadline:
-            break
+    for v0, c in scored[:keep]:
         seed = turn.rng.randrange(1 << 30)
-        strokes = noisy_strokes(c.stroke, noise, budget.samples, seed)
-        pos = position_of(turn, c)
-        shots = simulate_batch(turn.table, pos, strokes)
-        sims += len(shots)
+        n = min(budget.samples, sims.left)
+        if n <= 0 and best is not None:
+            break
+        strokes = noisy_strokes(c.stroke, noise, n, seed)
+        sims.take(n)
+        shots = simulate_batch(turn.table, position_of(turn, c), strokes)
         vals = [judge(turn, s, c, budget.look) for s in shots]
         mean = (v0 + sum(vals)) / (1 + len(vals))
         if best is None or mean > best[0]:
             best = (mean, c)
     assert best is not None
-    return Choice(best[1], best[0], sims)
+    return Choice(best[1], best[0], sims.used)
 
 
-def _score(turn: Turn, cands: list[Candidate], look: bool, deadline: float
+def _score(turn: Turn, cands: list[Candidate], look: bool, sims: Sims, reserve: int
            ) -> list[tuple[float, Candidate]]:
+    """Noise-free values, best first, while the budget lasts (minus ``reserve``). Each
+    candidate is relabelled by what its simulation does: a stroke that pots and keeps the
+    table is a pot, whatever it was generated as; a "pot" that misses is a safety."""
     out: list[tuple[float, Candidate]] = []
+    potted_on = set(turn.targets())
     for c in cands:
-        if len(out) >= 4 and time.perf_counter() > deadline:
+        if not sims.take(1, reserve):
             break
         try:
             phys = simulate(turn.table, position_of(turn, c), c.stroke, record=False)
         except ValueError:
             continue
-        if c.kind == "escape" and c.nominate is not None:
+        if c.kind in ("escape", "safety") and c.nominate is not None:
             # the plan is the noise-free path: nominate the colour it reaches first
             first = next((e["hit"][1] for e in phys.events
                           if "hit" in e and e["hit"][0] == c.stroke.cue_ball), None)
-            if first is not None and first != c.nominate and first in turn.targets():
+            if first is not None and first != c.nominate and first in potted_on:
                 c = replace(c, nominate=first, target=first)
-        out.append((judge(turn, phys, c, look), c))
+        j = judged(turn, phys, c, look)
+        pots = [e["pot"] for e in phys.events if "pot" in e]
+        if j.keeps and c.kind in ("escape", "safety"):
+            c = replace(c, kind="pot", target=next((b for b in pots if b in potted_on),
+                                                  c.target))
+        elif c.kind == "pot" and c.target not in pots:
+            c = replace(c, kind="safety")  # played for what it leaves, not to pot
+        out.append((j.value, c))
     out.sort(key=lambda s: -s[0])
     return out

@@ -20,7 +20,7 @@ more about each command."""
 
 # Modules under cuesport.cli, each exposing register(subparsers) -> None.
 COMMANDS: tuple[str, ...] = ("show", "referee", "simulate", "play", "matches", "stats",
-                             "export", "history", "replay", "serve")
+                             "export", "history", "replay", "serve", "batch")
 
 
 def build_parser() -> argparse.ArgumentParser:

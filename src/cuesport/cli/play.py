@@ -21,7 +21,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "with --resume ID.")
     p.add_argument("discipline", nargs="?", choices=disciplines.ids())
     p.add_argument("--players", nargs=2, default=["bot:medium", "bot:medium"],
-                   metavar=("P1", "P2"), help="bot:easy|medium|strong (default bot:medium)")
+                   metavar=("P1", "P2"), help="bot:easy|medium|strong|pro (default bot:medium)")
+    p.add_argument("--partners", nargs=2, metavar=("P3", "P4"),
+                   help="a partner for each side: a 2-vs-2 match (four-handed snooker "
+                   "SNK-3.17, pool doubles), members playing in the order P1 P2 P3 P4")
+    p.add_argument("--scotch", action="store_true",
+                   help="with --partners: members alternate strokes (scotch doubles)")
     p.add_argument("--frames", type=positive_int, default=1,
                    help="frames (racks) to play, at least 1 (default 1)")
     p.add_argument("--race-to", type=positive_int, metavar="N",
@@ -58,22 +63,27 @@ def run(args: argparse.Namespace) -> int:
             if args.discipline is None:
                 err.print("cuesport play: give a DISCIPLINE (or --resume ID)", markup=False)
                 return 2
-            if any(not s.startswith("bot") for s in args.players):
+            if any(not s.startswith("bot") for s in [*args.players, *(args.partners or [])]):
                 err.print("cuesport play: the command line plays bots (bot:easy, bot:medium, "
                           "bot:strong); humans play through the API", markup=False)
                 return 2
             players = [make_player(s, seed=args.seed * 2 + i)
                        for i, s in enumerate(args.players)]
             fmt = MatchFormat(args.frames, args.race_to, args.target)
+            partners = None if args.partners is None else [
+                make_player(s, seed=args.seed * 2 + 2 + i) for i, s in enumerate(args.partners)]
             m = Match(args.discipline, players, fmt=fmt, store=store, seed=args.seed,
-                      lang=args.lang, specs=args.players)
+                      lang=args.lang, specs=args.players, partners=partners,
+                      partner_specs=args.partners,
+                      alternate="stroke" if args.scotch else "turn")
     except KeyError as e:
         err.print(f"cuesport play: {missing(e)}", markup=False)
         return 2
     except (GameError, ValueError) as e:
         err.print(f"cuesport play: {e}", markup=False)
         return 2
-    report = Reporter(console, m.discipline, m.names, args.lang, args.quiet)
+    report = Reporter(console, m.discipline, m.names, args.lang, args.quiet,
+                      members=m.member_names if m.protocol != 1 else None)
     if m.over:  # a finished match: say how it ended, play nothing
         report.say(report_over(m, args.lang))
         for r in m.results:

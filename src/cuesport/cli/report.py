@@ -40,8 +40,10 @@ def w(lang: str, key: str, **kw: Any) -> str:
 
 
 def shot_line(names: Sequence[str], action: Mapping[str, Any], ruling: Mapping[str, Any],
-              kind: str = "", target: str | None = None, lang: str = "en") -> str:
-    """One line for an accepted action: who, what was meant, what happened, the calls."""
+              kind: str = "", target: str | None = None, lang: str = "en",
+              members: Sequence[Sequence[str]] | None = None) -> str:
+    """One line for an accepted action: who, what was meant, what happened, the calls; a
+    stroke names the member who struck (sides of two, protocol 1.1)."""
     key = next(iter(action))
     body = action[key]
     calls = "; ".join(ruling.get("announce", ()))
@@ -54,6 +56,8 @@ def shot_line(names: Sequence[str], action: Mapping[str, Any], ruling: Mapping[s
             line = t(lang, key) if key in ("lots", "lag", "stalemate") else key
         return f"{line} ({calls})" if calls else line
     who = names[int(body["player"])]
+    if members is not None and "member" in body:
+        who = members[int(body["player"])][int(body["member"])]
     pots = [str(e["pot"]) for e in body.get("events", ()) if "pot" in e]
     legal = bool(ruling.get("legal", True))
     first_stroke = int(ruling.get("action", -1)) == 0 and kind in ("break", "escape")
@@ -104,8 +108,10 @@ class Reporter:
     """Prints a match as it is played; text only, flushed line by line (pipes too)."""
 
     def __init__(self, console: Console, discipline: str, names: Sequence[str],
-                 lang: str = "en", quiet: bool = False) -> None:
+                 lang: str = "en", quiet: bool = False,
+                 members: Sequence[Sequence[str]] | None = None) -> None:
         self.console = console
+        self.members = members
         self.discipline = discipline
         self.names = list(names)
         self.lang = lang
@@ -123,7 +129,7 @@ class Reporter:
             return
         mv = step.move
         self.say("  " + shot_line(self.names, step.action, step.ruling, getattr(mv, "kind", ""),
-                                  getattr(mv, "target", None), self.lang))
+                                  getattr(mv, "target", None), self.lang, self.members))
         if "shot" not in step.action:
             return
         r = step.ruling

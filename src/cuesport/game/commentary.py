@@ -37,13 +37,17 @@ def t(lang: str, key: str, **kw: Any) -> str:
 
 
 def action_line(names: Sequence[str], action: Mapping[str, Any], ruling: Mapping[str, Any],
-                kind: str = "", target: str | None = None, lang: str = "en") -> str:
-    """One line for an accepted action."""
+                kind: str = "", target: str | None = None, lang: str = "en",
+                members: Sequence[Sequence[str]] | None = None) -> str:
+    """One line for an accepted action; a stroke names the member who struck (sides of
+    two, protocol 1.1)."""
     key = next(iter(action))
     body = action[key]
     calls = "; ".join(ruling.get("announce", ()))
     if key == "shot":
         who = names[int(body["player"])]
+        if members is not None and "member" in body:
+            who = members[int(body["player"])][int(body["member"])]
         what = t(lang, kind, target=target or "") if kind in ("pot", "safety", "break",
                                                                "escape", "push") \
             else t(lang, "shot")

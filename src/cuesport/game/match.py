@@ -13,6 +13,10 @@ match's version: a stale one (another process played first) raises
 
 Bad input (a move out of turn, a decision not on offer, a cue ball placed outside the D or
 the kitchen) raises :class:`GameError` and changes nothing.
+
+Sides of two (``partners``: four-handed snooker SNK-3.17, pool doubles; ``alternate=
+"stroke"``: scotch doubles) are refereed as protocol 1.1: the rulings say which member is
+to play, and the bot (or human) of that member plays.
 """
 
 from __future__ import annotations
@@ -71,12 +75,13 @@ class Step:
 
     kind: str  # action, wait, frame-start, frame-end, match-end
     frame: int
-    player: int | None = None
+    player: int | None = None  # the side
     action: dict[str, Any] | None = None
     ruling: dict[str, Any] | None = None
     move: Move | None = None
     shot: PhysShot | None = None
     seconds: float = 0.0  # the player's thinking time
+    member: int = 0  # the member of the side (sides of two)
 
 
 @dataclass(slots=True)
@@ -108,7 +113,9 @@ class Match:
                  store: Store | None = None, seed: int = 0, lang: str = "en",
                  names: Sequence[str] | None = None, specs: Sequence[str] | None = None,
                  trajectories: bool = False, start: Mapping[str, Any] | None = None,
-                 seats: Sequence[SeatRow] = (), _match_id: int | None = None) -> None:
+                 seats: Sequence[SeatRow] = (), partners: Sequence[Any] | None = None,
+                 partner_specs: Sequence[str] | None = None, alternate: str = "turn",
+                 _match_id: int | None = None) -> None:
         try:
             self.facts = disciplines.find(discipline)
         except disciplines.UnknownDiscipline as err:
@@ -121,8 +128,19 @@ class Match:
                                      for i, p in enumerate(players)])
         if self.names[0] == self.names[1]:
             self.names = (f"{self.names[0]} (1)", f"{self.names[1]} (2)")
+        if partners is not None and len(partners) != 2:
+            raise GameError("partners: one partner for each side")
+        # each side's members in playing order (SNK-3.17(a)): a side of one without partners
+        self.members = [[p] if partners is None else [p, partners[i]]
+                        for i, p in enumerate(self.players)]
+        self.member_names = _member_names(self.members, self.names, partners is not None)
+        if partners is not None and not names:
+            self.names = ("Side 1", "Side 2")
+        self.protocol: int | str = 1 if partners is None else "1.1"
         self.fmt = fmt or MatchFormat()
         self.rules = dict(rules or {})
+        if partners is not None and alternate != "turn":
+            self.rules["alternate"] = alternate
         if self.fmt.target is not None and self.facts.target:
             self.rules.setdefault("target", self.fmt.target)
         self.seed = seed
@@ -160,7 +178,8 @@ class Match:
             if store is not None:  # the match, its first frame and its seats: one write
                 self.match_id, fid = store.create_match(
                     discipline, (self.names[0], self.names[1]), self.rules,
-                    self.fmt.to_json() | {"seed": seed, "players": list(specs or [])},
+                    self.fmt.to_json() | {"seed": seed, "players": list(specs or [])}
+                    | self._sides_format(partner_specs),
                     frame=plan.frame, seats=seats)
             self._enter_frame(plan, fid)
 
@@ -187,8 +206,8 @@ class Match:
     def _plan_frame(self, number: int) -> _FramePlan:
         """Frame ``number`` set up, without changing the match (nothing stored yet)."""
         rules = self.frame_rules(number)
-        record = {"protocol": 1, "discipline": self.discipline, "players": list(self.names),
-                  "rules": rules}
+        record = {"protocol": self.protocol, "discipline": self.discipline,
+                  "players": self.side_headers(), "rules": rules}
         probe = RefereeSession(record, self.lang)
         start: dict[str, Any] | None = None
         if number == 1 and self.start is not None:
@@ -208,6 +227,25 @@ class Match:
         self.frame_id = frame_id
         self.progress = _Progress()
         self.log = []
+
+    def side_headers(self) -> list[Any]:
+        """The record's ``players``: names, or (1.1) sides with their members."""
+        if self.protocol == 1:
+            return list(self.names)
+        return [{"name": n, "members": list(m)}
+                for n, m in zip(self.names, self.member_names, strict=True)]
+
+    def _sides_format(self, partner_specs: Sequence[str] | None) -> dict[str, Any]:
+        if self.protocol == 1:
+            return {}
+        return {"partners": list(partner_specs or []),
+                "members": [list(m) for m in self.member_names]}
+
+    @property
+    def member(self) -> int:
+        """The member of the side to play who plays next (0 for a side of one)."""
+        order = getattr(self.state, "order", None)
+        return 0 if order is None else int(order.member)
 
     @property
     def state(self) -> Any:
@@ -267,14 +305,15 @@ class Match:
             return self._auto({"lag": {"winner": self._lag()}})
         if self._stuck():
             return self._unstick()
-        who = self.to_play
-        player = self.players[who]
+        who, member = self.to_play, self.member
+        player = self.members[who][member]
         if not getattr(player, "is_bot", False):
-            return Step("wait", self.frame_no, who)
+            return Step("wait", self.frame_no, who, member=member)
         t0 = time.perf_counter()
-        # a thinker (the web server's process pool) may think elsewhere; else here
-        move = self.thinker(self, who) if self.thinker is not None else \
-            player.choose(self.turn())
+        # a thinker (the web server's process pool) may think elsewhere; else here (and for
+        # the members of a side of two, whom the thinker does not know)
+        move = self.thinker(self, who) if self.thinker is not None and self.protocol == 1 \
+            else player.choose(self.turn())
         dt = time.perf_counter() - t0
         out = self.play(move, who)
         out.seconds = dt
@@ -367,12 +406,16 @@ class Match:
                 self.version = self.store.add_stroke(self.match_id, self.version,
                                                      self.frame_id, seq, action, ruling, params)
 
+        member = self.member
+        body = next(iter(action.values()))
+        if self.protocol != 1 and "player" in body and body["player"] == who:
+            body["member"] = member  # the record says who struck (1.1)
         ruling = self.session.feed(action, before_accept=store_first)
         if "error" in ruling:
             raise GameError(ruling["error"])
         self.log.append((action, ruling, dict(params) if params else None))
         self._track(action, ruling)
-        return Step("action", self.frame_no, who, action, ruling, move)
+        return Step("action", self.frame_no, who, action, ruling, move, member=member)
 
     def _auto(self, action: dict[str, Any]) -> Step:
         return self._feed(action)
@@ -525,9 +568,18 @@ class Match:
             if len(specs) != 2:
                 raise GameError("the stored match does not say who the players are")
             players = [make_player(s, seed=i) for i, s in enumerate(specs)]
-        m = cls(row.discipline, players, rules=row.rules, fmt=fmt, store=store,
+        partner_specs = row.format.get("partners")
+        partners = None
+        if partner_specs is not None:
+            partners = [make_player(s, seed=2 + i) for i, s in enumerate(partner_specs)]
+        rules = dict(row.rules)
+        alternate = str(rules.pop("alternate", "turn"))
+        m = cls(row.discipline, players, rules=rules, fmt=fmt, store=store,
                 seed=int(row.format.get("seed", 0)), lang=lang, names=row.players,
-                specs=specs, trajectories=trajectories, _match_id=match_id)
+                specs=specs, trajectories=trajectories, partners=partners,
+                partner_specs=partner_specs, alternate=alternate, _match_id=match_id)
+        if "members" in row.format:
+            m.member_names = [list(x) for x in row.format["members"]]
         m.version = row.version
         frames = store.frames(match_id)
         if not frames:
@@ -556,3 +608,17 @@ class Match:
             m.winner = row.winner
         return m
 
+
+
+def _member_names(members: Sequence[Sequence[Any]], names: Sequence[str], sides: bool
+                  ) -> list[list[str]]:
+    """Each member's name, unique in the match: "bot:easy (1a)" when names repeat (a side
+    of one is named as the side)."""
+    if not sides:
+        return [[n] for n in names]
+    raw = [[str(getattr(p, "name", "") or "Player") for p in side] for side in members]
+    flat = [n for side in raw for n in side]
+    if len(set(flat)) == len(flat):
+        return raw
+    return [[f"{n} ({i + 1}{'abcd'[j]})" for j, n in enumerate(side)]
+            for i, side in enumerate(raw)]

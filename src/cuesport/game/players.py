@@ -39,7 +39,7 @@ class Human:
 
 
 def make_player(spec: str, seed: int | None = None) -> Bot | Human:
-    """``bot:LEVEL`` (easy, medium, strong), ``human`` or ``human:NAME``."""
+    """``bot:LEVEL`` (easy, medium, strong, pro), ``human`` or ``human:NAME``."""
     kind, _, arg = spec.partition(":")
     if kind == "bot":
         level = arg or "medium"
@@ -48,4 +48,4 @@ def make_player(spec: str, seed: int | None = None) -> Bot | Human:
         return Bot(level, seed)
     if kind == "human":
         return Human(arg or "Human", seed)
-    raise ValueError(f"unknown player {spec!r}; expected bot:easy|medium|strong or human:NAME")
+    raise ValueError(f"unknown player {spec!r}; expected bot:easy|medium|strong|pro or human:NAME")

@@ -9,7 +9,7 @@ balls in pool, which is the high run in 14.1).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,14 +56,19 @@ class PlayerStats:
 Entry = tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any] | None]
 
 
-def add_frame(stats: tuple[PlayerStats, PlayerStats], entries: Iterable[Entry],
-              winner: int | None, discipline: str) -> None:
-    """Add one frame's (action, ruling, stroke parameters) entries to both players."""
+def add_frame(stats: Sequence[PlayerStats], entries: Iterable[Entry],
+              winner: int | None, discipline: str,
+              seats: Sequence[Sequence[int]] = ((0,), (1,))) -> None:
+    """Add one frame's (action, ruling, stroke parameters) entries to both players (sides).
+    With ``seats`` (``seats[side][member]``: an index into ``stats``) each member of a side
+    (protocol 1.1) counts his own strokes, breaks and fouls; frames count for every member."""
     for s in stats:
         s.frames += 1
     if winner is not None:
-        stats[winner].frames_won += 1
+        for i in set(seats[winner]):
+            stats[i].frames_won += 1
     visit_player: int | None = None
+    due = 0  # the member to play, from the last ruling (1.1; 0 for a side of one)
     visit_break = 0
     centuries = disciplines.find(discipline).century_breaks
 
@@ -76,14 +81,16 @@ def add_frame(stats: tuple[PlayerStats, PlayerStats], entries: Iterable[Entry],
                 p.centuries += 1
 
     for action, ruling, params in entries:
+        member, due = due, int(ruling.get("member", 0))
         if "foul" in action:
-            who = int(action["foul"]["player"])
-            stats[who].fouls += 1
+            f = action["foul"]
+            stats[seats[int(f["player"])][int(f.get("member", member))]].fouls += 1
             continue
         shot = action.get("shot")
         if shot is None:
             continue
-        who = int(shot["player"])
+        side = int(shot["player"])
+        who = seats[side][int(shot.get("member", member))]
         if who != visit_player:
             close()
             visit_player, visit_break = who, 0
@@ -102,7 +109,7 @@ def add_frame(stats: tuple[PlayerStats, PlayerStats], entries: Iterable[Entry],
             p.attempts += 1
             if ruling.get("legal", True) and (target in potted if target else bool(potted)):
                 p.pots += 1
-        if ruling.get("to_play") == who:
+        if ruling.get("to_play") == side and due == int(shot.get("member", member)):
             visit_break = max(visit_break, int(ruling.get("break", 0) or 0))
     close()
 
@@ -110,6 +117,8 @@ def add_frame(stats: tuple[PlayerStats, PlayerStats], entries: Iterable[Entry],
 def match_stats(store: Store, match_id: int) -> tuple[PlayerStats, PlayerStats]:
     m = store.match(match_id)
     stats = (PlayerStats(m.players[0]), PlayerStats(m.players[1]))
+    members = m.format.get("members") or [[m.players[0]], [m.players[1]]]
+    seats = [[i] * len(ms) for i, ms in enumerate(members)]  # per side
     for s in stats:
         s.matches = 1
     if m.winner is not None:
@@ -120,8 +129,26 @@ def match_stats(store: Store, match_id: int) -> tuple[PlayerStats, PlayerStats]:
         if not over:
             continue  # a frame still being played does not count yet
         add_frame(stats, ((r["action"], r["ruling"], r["stroke"]) for r in rows),
-                  rows[-1]["ruling"].get("winner"), m.discipline)
+                  rows[-1]["ruling"].get("winner"), m.discipline, seats)
     return stats
+
+
+def member_stats(store: Store, match_id: int) -> list[PlayerStats]:
+    """Per member of each side (a 2-vs-2 match, protocol 1.1); per player otherwise."""
+    m = store.match(match_id)
+    members = m.format.get("members") or [[m.players[0]], [m.players[1]]]
+    seats = [[2 * j + i for j in range(len(ms))] for i, ms in enumerate(members)]
+    stats = [PlayerStats("")] * (1 + max(max(s) for s in seats))
+    for i, ms in enumerate(members):
+        for j, name in enumerate(ms):
+            stats[seats[i][j]] = PlayerStats(name, matches=1,
+                                             matches_won=int(m.winner == i))
+    for fr in store.frames(match_id):
+        rows = store.strokes(fr.id)
+        if rows and rows[-1]["ruling"].get("frame_over", False):
+            add_frame(stats, ((r["action"], r["ruling"], r["stroke"]) for r in rows),
+                      rows[-1]["ruling"].get("winner"), m.discipline, seats)
+    return [s for s in stats if s.name]
 
 
 def player_stats(store: Store, discipline: str | None = None,

@@ -24,21 +24,36 @@ from cuesport.equipment import (
     pockets,
 )
 from cuesport.record import (
+    NO_REST,
+    NOWHERE,
+    Action,
     Claim,
+    ClaimAction,
     Concede,
+    ConcedeAction,
+    CorrectAction,
     Correction,
     Decision,
+    DecisionAction,
+    FoulAction,
     Lag,
+    LagAction,
     Lots,
+    LotsAction,
     PlayerFoul,
     RecordError,
+    Rest,
     Shot,
+    ShotAction,
     Stalemate,
+    StalemateAction,
     Start,
     StartExtras,
     parse_start,
 )
+from cuesport.rules import sides as order_of_play
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
+from cuesport.rules.sides import Order, Seat, Sides, Turn
 
 Vec = tuple[float, float]
 Balls = Mapping[str, Vec]
@@ -79,6 +94,8 @@ class FrameState:
     in_hand: str | None = None
     frame_over: bool = False
     winner: int | None = None
+    rest: Rest | None = None  # version 1.1 without positions: the last shot's rest facts
+    order: Order | None = None  # 1.1: the order of play of sides with members
 
     def common_json(self) -> dict[str, Any]:
         return {
@@ -102,6 +119,7 @@ class Outcome:
     points: tuple[int, int] = (0, 0)
     respotted: Mapping[str, Vec] = field(default_factory=dict)
     calls: tuple[Call, ...] = ()
+    lost_turn: tuple[Seat, ...] = ()  # 1.1 (SNK-3.17(c))
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +137,14 @@ class Ruling:
     ball_on: tuple[str, ...] | None
     free_ball: bool
     in_hand: str | None
-    respotted: Mapping[str, Vec]
+    respotted: Mapping[str, Vec | str]  # a place name in a record without positions
     frame_over: bool
     winner: int | None
     announce: tuple[str, ...]
     state: Mapping[str, Any]
     extra: Mapping[str, Any] = field(default_factory=dict)
+    order: Order | None = None  # 1.1 only: member, pass_to, lost_turn are printed
+    lost_turn: tuple[Seat, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -135,14 +155,20 @@ class Ruling:
             "score": list(self.score),
             "break": self.break_,
             "to_play": self.to_play,
-            "options": list(self.options),
         }
+        if self.order is not None:
+            out["member"] = self.order.member
+        out["options"] = list(self.options)
+        if self.order is not None:
+            out["pass_to"] = None if self.order.pass_to is None else list(self.order.pass_to)
+            out["lost_turn"] = [list(s) for s in self.lost_turn]
         if self.ball_on is not None:
             out["ball_on"] = list(self.ball_on)
         out |= {
             "free_ball": self.free_ball,
             "in_hand": self.in_hand,
-            "respotted": {k: [v[0], v[1]] for k, v in self.respotted.items()},
+            "respotted": {k: v if isinstance(v, str) else [v[0], v[1]]
+                          for k, v in self.respotted.items()},
             "frame_over": self.frame_over,
             "winner": self.winner,
             "announce": list(self.announce),
@@ -181,11 +207,25 @@ class Referee(Generic[S]):
     in_hand_zones: ClassVar[tuple[str, ...]] = ()  # the values of in_hand a start may hold
     start_choices: ClassVar[tuple[str, ...] | None] = None  # open options a start may hold
     negative_scores: ClassVar[bool] = False  # 14.1 scores may go below zero (P141-4.9)
+    # Records without positions (protocol 1.1): the rest facts and judgement flags this
+    # discipline's rules use instead of geometry; any other is bad input.
+    rest_facts: ClassVar[frozenset[str]] = frozenset({"restored"})
+    declared_flags: ClassVar[frozenset[str]] = frozenset({"misplaced"})
+    # 1.1 ORDER: choices after which the previous striker plays again (SNK-3.11(h), P9-2.4)
+    hand_back_choices: ClassVar[frozenset[str]] = frozenset(
+        {"pass", "replace", "re-rack-opponent", "re-break"})
 
     def __init__(self, rules: Mapping[str, Any] | None = None,
-                 players: tuple[str, str] = ("Player 1", "Player 2")) -> None:
+                 players: tuple[str, str] = ("Player 1", "Player 2"), *,
+                 sides: Sides | None = None) -> None:
+        self.sides = sides  # None: protocol version 1, no order of play in the rulings
+        given = dict(rules or {})
+        positions = given.pop("positions", True)
+        if type(positions) is not bool:
+            raise RecordError("rules.positions: true or false")
+        self.positions: bool = positions  # false: a record without coordinates (1.1)
         try:
-            self.options = self.options_model.model_validate(dict(rules or {}))
+            self.options = self.options_model.model_validate(given)
         except ValidationError as err:
             first = err.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
@@ -217,10 +257,39 @@ class Referee(Generic[S]):
         return self.state_from_start(start)
 
     def start_of(self, state: S, balls: Mapping[str, Vec | None] | None = None) -> Start:
+        o = state.order if self.sides is not None else None
         return Start.of(balls=state.balls if balls is None else balls, to_play=state.to_play,
                         score=state.score, break_=state.break_, options=state.options,
                         in_hand=state.in_hand, frame_over=state.frame_over,
-                        winner=state.winner, extras=self.extras_of(state))
+                        winner=state.winner, extras=self.extras_of(state),
+                        order=None if o is None else (o.member, o.up, o.pass_to),
+                        rest=None if self.positions else (state.rest or NO_REST))
+
+    def initial(self, start: Start | None) -> S:
+        """The state to start from, with the order of play of sides (1.1)."""
+        state = self.initial_state(start)
+        if self.sides is None:
+            return state
+        return replace(state, order=self.start_order(start, state))
+
+    def start_order(self, start: Start | None, state: S) -> Order:
+        assert self.sides is not None
+        if start is None or start.up is None:
+            if start is not None and (start.member is not None or start.pass_to is not None):
+                raise RecordError("start.up: the order of play gives each side's slot")
+            return order_of_play.begin((0, 0), state.to_play)
+        for side, m in enumerate(start.up):
+            self.check_member(side, m, "start.up")
+        member = start.up[state.to_play] if start.member is None else start.member
+        self.check_member(state.to_play, member, "start.member")
+        if start.pass_to is not None:
+            self.check_member(*start.pass_to, "start.pass_to")
+        return Order(up=start.up, member=member, pass_to=start.pass_to)
+
+    def check_member(self, side: int, member: int | None, where: str) -> None:
+        if self.sides is not None and member is not None and member >= self.sides.size(side):
+            raise RecordError(f"{where}: side {side} has {self.sides.size(side)} member(s), "
+                              f"so there is no member {member}")
 
     def state_to_json(self, state: S) -> dict[str, Any]:
         return self.start_of(state).to_json()
@@ -250,6 +319,98 @@ class Referee(Generic[S]):
         return {}
 
     # ------------------------------------------------------------ actions
+
+    def apply(self, state: S, action: Action) -> tuple[Outcome, S]:
+        """One validated action: the discipline's handler, then the order of play (1.1)."""
+        if self.sides is not None:
+            self.check_sides(action)
+        outcome, new = self.act(state, action)
+        if self.sides is None:
+            return outcome, new
+        turn = self.order_after(state, action, new)
+        return self.with_turn(outcome, new, turn, action, state)
+
+    def act(self, state: S, action: Action) -> tuple[Outcome, S]:
+        if not isinstance(action, ConcedeAction | LotsAction):
+            self.require_live(state)
+        match action:
+            case ShotAction(shot=shot):
+                self.check_shot_fields(shot)
+                return self.shot(state, shot)
+            case DecisionAction(decision=d):
+                return self.decision(state, d)
+            case ConcedeAction(concede=c):
+                return self.concede(state, c)
+            case ClaimAction(claim=c):
+                return self.claim(state, c)
+            case LotsAction(lots=lots):
+                return self.lots(state, lots)
+            case LagAction(lag=lag):
+                return self.lag(state, lag)
+            case StalemateAction(stalemate=s):
+                return self.stalemate(state, s)
+            case FoulAction(foul=f):
+                return self.foul(state, f)
+            case CorrectAction(correct=c):
+                return self.correct(state, c)
+        raise RecordError("unknown action")
+
+    def check_sides(self, action: Action) -> None:
+        """Members named exist; conferring needs a partner (SNK-3.12(a)(x), SNK-3.17(e))."""
+        assert self.sides is not None
+        for name, part in action:
+            side = getattr(part, "to_play", getattr(part, "player", 0))
+            self.check_member(side, getattr(part, "member", None), f"{name}.member")
+        if (isinstance(action, FoulAction) and action.foul.rule == "SNK-3.12(a)(x)"
+                and self.sides.size(action.foul.player) < 2):
+            raise RecordError("foul.rule: SNK-3.12(a)(x) (conferring) needs a side of two or "
+                              "more members (SNK-3.17(e))")
+
+    def order_after(self, state: S, action: Action, new: S) -> Turn:
+        """ORDER of referee-protocol-1.1.md around the discipline's action."""
+        sides = self.sides
+        assert sides is not None
+        order = state.order or order_of_play.begin((0, 0), state.to_play)
+        offered = bool(self.hand_back_choices.intersection(new.options))
+        before, after = state.to_play, new.to_play
+        match action:
+            case ShotAction(shot=part) | FoulAction(foul=part):
+                seat = (part.player, order_of_play.striker(order, before, part.player,
+                                                           part.member))
+                return order_of_play.after_stroke(sides, order, seat, before, after, offered)
+            case DecisionAction(decision=d):
+                return order_of_play.after_decision(
+                    sides, order, before, after, d.choice in self.hand_back_choices, offered)
+            case LotsAction(lots=lots):
+                return order_of_play.after_lots(sides, order, lots.to_play, lots.member)
+            case StalemateAction():
+                return Turn(order_of_play.begin((0, 0), after))  # the order starts again
+            case LagAction():
+                return Turn(replace(order, member=order.up[after], pass_to=None))
+        return Turn(order)
+
+    def with_turn(self, outcome: Outcome, new: S, turn: Turn, action: Action, state: S
+                  ) -> tuple[Outcome, S]:
+        """The new order in the state; calls naming the striker name the member."""
+        assert self.sides is not None
+        side, who = self.players[new.to_play], self.sides.name((new.to_play, turn.order.member))
+        renamed = {"to-play": (side, who), "play-again": (side, who), "breaks": (side, who)}
+        if isinstance(action, FoulAction):
+            f = action.foul
+            renamed["foul-by"] = (self.players[f.player], self.sides.name(
+                (f.player, order_of_play.striker(state.order or turn.order, state.to_play,
+                                                 f.player, f.member))))
+        calls = tuple(_renamed(c, renamed) for c in outcome.calls)
+        return (replace(outcome, calls=calls, lost_turn=turn.lost_turn),
+                replace(new, order=turn.order))
+
+    def out_of_turn(self, state: S, shot: Shot) -> bool:
+        """SNK-3.12(a)(iii), ONE-2.11(5), POOL-6.13: the side not to play, or (1.1) the
+        wrong partner of the side to play."""
+        if shot.player != state.to_play:
+            return True
+        o = state.order
+        return o is not None and shot.member is not None and shot.member != o.member
 
     def shot(self, state: S, shot: Shot) -> tuple[Outcome, S]:
         raise NotImplementedError
@@ -287,6 +448,8 @@ class Referee(Generic[S]):
     def ruling(self, index: int, outcome: Outcome, state: S, lang: str = "en"
                ) -> Ruling:
         return Ruling(
+            order=state.order if self.sides is not None else None,
+            lost_turn=outcome.lost_turn,
             action=index,
             legal=outcome.legal,
             fouls=outcome.fouls,
@@ -298,13 +461,67 @@ class Referee(Generic[S]):
             ball_on=self.ball_on(state),
             free_ball=self.free_ball(state),
             in_hand=state.in_hand,
-            respotted=outcome.respotted,
+            respotted=(outcome.respotted if self.positions
+                       else {b: self.place_name(b, p) for b, p in outcome.respotted.items()}),
             frame_over=state.frame_over,
             winner=state.winner,
             announce=tuple(c.render(self.catalog, lang) for c in outcome.calls),
-            state=self.state_to_json(state),
+            state=self.state_json(state),
             extra=self.extra_fields(state),
         )
+
+    def state_json(self, state: S) -> dict[str, Any]:
+        """A ruling's ``state``; without positions the balls are a list of names."""
+        out = self.state_to_json(state)
+        return out if self.positions else self.names_only(out)
+
+    def names_only(self, position: Mapping[str, Any]) -> dict[str, Any]:
+        """A start or state without coordinates: each ``balls`` a list of the names on
+        the table, in the discipline's order."""
+        order = ball_names(self.discipline)
+
+        def names(balls: Mapping[str, Any]) -> list[str]:
+            return [b for b in order if balls.get(b) is not None]
+
+        out = dict(position)
+        out["balls"] = names(out["balls"])
+        before = out.get("before")
+        if isinstance(before, Mapping) and isinstance(before.get("balls"), Mapping):
+            out["before"] = dict(before) | {"balls": names(before["balls"])}
+        return out
+
+    # ------------------------------------------------------------ records without positions
+
+    def place_name(self, ball: str, p: Vec) -> str:
+        """Where a respotted ball went, by name (records without positions): a ball put
+        back where it was has no position here (:data:`NOWHERE`)."""
+        return "replaced"
+
+    def unplaced(self, balls: Iterable[str]) -> Balls:
+        """A position without coordinates: every ball named, at :data:`NOWHERE`."""
+        return MappingProxyType({b: NOWHERE for b in sorted(balls)})
+
+    def check_declared(self, shot: Shot, state: S) -> Rest:
+        """The positions-free inputs of a shot that this discipline uses; the rest facts
+        (or none) once checked."""
+        for f in ("misplaced", "not_played_out", "clear_path", "full_ball", "baulk_crossed"):
+            if f in shot.judgement.model_fields_set and f not in self.declared_flags:
+                raise RecordError(f"judgement.{f}: not a judgement of {self.discipline}")
+        if shot.judgement.misplaced and state.in_hand is None:
+            raise RecordError("judgement.misplaced: the cue ball was not in hand")
+        rest = shot.rest or NO_REST
+        for f in (rest.model_fields_set if shot.rest is not None else ()):
+            if f not in self.rest_facts and getattr(rest, f) != getattr(NO_REST, f):
+                raise RecordError(f"rest.{f}: not a fact the rules of {self.discipline} use")
+        for cue, near in rest.touching.items():
+            if cue not in self.cue_balls:
+                raise RecordError(f"rest.touching: {cue!r} is not a cue ball")
+            for b in near:
+                self.check_name(b)
+        for b in (*rest.snookered_by, *rest.behind_head_string, *rest.interferes,
+                  *rest.restored):
+            self.check_name(b)
+        return rest
 
     # ------------------------------------------------------------ input checks
 
@@ -338,12 +555,24 @@ class Referee(Generic[S]):
 
     def check_balls(self, balls: Mapping[str, Vec], where: str = "position") -> None:
         """Known names, centres on the table (or hanging in a pocket mouth), no overlaps."""
+        if not self.positions:
+            for name in balls:
+                self.check_name(name)
+            return
         for name, p in balls.items():
             self.check_name(name)
             if not on_table_or_in_jaws(self.table, p):
                 raise RecordError(f"{where}: ball {name!r} at ({p[0]:g}, {p[1]:g}) is not on "
                                   "the table")
         check_no_overlap(balls, self.table.ball_radius, where)
+
+
+def _renamed(call: Call, renamed: Mapping[str, tuple[str, str]]) -> Call:
+    pair = renamed.get(call.key)
+    if pair is None:
+        return call
+    return Call(call.key, tuple((k, pair[1] if k == "player" and v == pair[0] else v)
+                                for k, v in call.args))
 
 
 def on_table_or_in_jaws(table: TableSpec, p: Vec, tol: float = 0.5) -> bool:

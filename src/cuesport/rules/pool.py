@@ -58,10 +58,11 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, Strict, StrictBool, StrictInt
 
 from cuesport.equipment.geometry import TOUCH_TOL
+from cuesport.equipment.tables import pool_spots
 from cuesport.record import (
-    Call as CallModel,
-)
-from cuesport.record import (
+    NO_REST,
+    NOWHERE,
+    RACKED,
     Concede,
     Decision,
     Judgement,
@@ -69,11 +70,15 @@ from cuesport.record import (
     PlayerFoul,
     Point,
     RecordError,
+    Rest,
     Shot,
     Stalemate,
     Start,
     StartExtras,
     StrictPlayer,
+)
+from cuesport.record import (
+    Call as CallModel,
 )
 from cuesport.rules.base import (
     OVERLAP_TOL,
@@ -266,6 +271,8 @@ class PoolReferee(Referee[PoolState]):
     extras_model: ClassVar[type[PoolExtras]] = PoolExtras
     in_hand_zones: ClassVar[tuple[str, ...]] = ("kitchen", "table")
     negative_scores: ClassVar[bool] = True  # 14.1 scores go below zero (P141-4.9)
+    rest_facts: ClassVar[frozenset[str]] = frozenset({"touching", "occupied", "restored"})
+    declared_flags: ClassVar[frozenset[str]] = frozenset({"misplaced", "not_played_out"})
 
     # ------------------------------------------------------------ game facts (hooks)
 
@@ -294,7 +301,9 @@ class PoolReferee(Referee[PoolState]):
 
     def initial_state(self, start: Start | None) -> PoolState:
         if start is None:
-            return PoolState(balls=freeze_balls(self.draw_rack(0)), in_hand="kitchen")
+            rack = self.draw_rack(0)
+            balls = freeze_balls(rack) if self.positions else self.unplaced(rack)
+            return PoolState(balls=balls, in_hand="kitchen")
         return self.state_from_json(start)
 
     def state_from_start(self, start: Start) -> PoolState:
@@ -315,6 +324,7 @@ class PoolReferee(Referee[PoolState]):
             winner=start.winner, breaking=x.breaking, breaker=x.breaker,
             fouls_in_a_row=x.fouls_in_a_row, warned=self._warned(x, start.to_play),
             push_out=x.push_out, offer=x.offer, reracks=x.reracks, spot=x.spot,
+            rest=start.rest,
         )
         return evolve(state, **self.game_state_from_start(x))
 
@@ -363,6 +373,8 @@ class PoolReferee(Referee[PoolState]):
     def check_balls(self, balls: Mapping[str, Vec], where: str = "position") -> None:
         """The base checks, with an inlined fast path for the common all-good position
         (every shot runs it); anything unusual goes to :meth:`Referee.check_balls`."""
+        if not self.positions:
+            return super().check_balls(balls, where)
         r = self.table.ball_radius
         lo, hx, hy = r - 0.5, self.table.width - r + 0.5, self.table.length - r + 0.5
         items = list(balls.items())
@@ -399,17 +411,24 @@ class PoolReferee(Referee[PoolState]):
             return dict(given)
         seed = getattr(self.options, "seed", 0)
         rng = random.Random(seed * 1_000_003 + index)
-        return (draw or self.rack)(rng)
+        drawn = (draw or self.rack)(rng)
+        if not self.positions:  # racked: every ball on the table, no coordinates
+            return {b: RACKED for b in drawn}
+        return drawn
 
     def spot_balls(self, balls: Mapping[str, Vec], names: list[str]
                    ) -> tuple[Balls, dict[str, Vec]]:
         """POOL-1.4: spot ``names`` on the long string, lowest number first."""
         if not names:
             return balls, {}
+        space = balls if self.positions else self.declared_space()
         try:
-            placed = spot_pool_balls(names, balls, self.table)
+            placed = spot_pool_balls(names, space, self.table)
         except NoRoomError as err:
             raise RecordError(str(err)) from None
+        if not self.positions:  # the same procedure on the spots the marker declared
+            return freeze_balls({**balls, **{n: placed[n] for n in names}}), {
+                n: placed[n] for n in names}
         return freeze_balls(placed), {n: placed[n] for n in names}
 
     def inning(self, old: PoolState, new: PoolState, offer_spot: bool = True
@@ -428,7 +447,8 @@ class PoolReferee(Referee[PoolState]):
             new = evolve(new, warned=(warned[0], warned[1]))
             calls.append(Call.of("warning", player=self.name(p)))
         spot: tuple[str, ...] = ()
-        if offer_spot and new.in_hand == "kitchen" and not new.frame_over and not new.options:
+        if (offer_spot and self.positions and new.in_hand == "kitchen" and not new.frame_over
+                and not new.options):
             objects = {n: v for n, v in new.balls.items() if n != "cue"}
             if objects and all(behind_head_string(v, self.table) for v in objects.values()):
                 spot = tuple(nearest_to_head_string(objects, self.table))  # POOL-1.5
@@ -488,7 +508,11 @@ class PoolReferee(Referee[PoolState]):
         first, i0, on_rail = self.contacts(shot, before, motion)
         railed = rail_contacts(shot, i0, on_rail) if i0 is not None else frozenset()
         kitchen = None
-        if state.in_hand == "kitchen" and placed and behind_head_string(placed["cue"], self.table):
+        if not self.positions:
+            j = shot.judgement  # POOL-6.11 as the referee saw it
+            kitchen = KitchenBreach(j.not_played_out, j.not_played_out) if placed else None
+        elif state.in_hand == "kitchen" and placed and behind_head_string(placed["cue"],
+                                                                         self.table):
             kitchen = kitchen_breach(shot.events, first, i0, before, self.table)
         return Play(
             shot=shot,
@@ -507,9 +531,10 @@ class PoolReferee(Referee[PoolState]):
             kitchen=kitchen,
         )
 
-    @staticmethod
-    def placement(state: PoolState, shot: Shot) -> dict[str, Vec]:
+    def placement(self, state: PoolState, shot: Shot) -> dict[str, Vec]:
         """The cue ball placed from hand (POOL-1.5), if it is in hand."""
+        if not self.positions:
+            return {"cue": NOWHERE} if state.in_hand and shot.stroke else {}
         if shot.cue_ball is not None:
             if not state.in_hand:
                 raise RecordError("cue_ball: the cue ball is not in hand")
@@ -551,6 +576,8 @@ class PoolReferee(Referee[PoolState]):
         if not settled:
             return settled, motion.balls
         after: Mapping[str, Vec] = {**motion.balls, **settled}
+        if not self.positions:
+            return settled, after
         try:
             check_no_overlap(after, self.table.ball_radius, "settled")
         except RecordError:
@@ -568,13 +595,19 @@ class PoolReferee(Referee[PoolState]):
         i0 = index_of_first_contact(shot.events, "cue")
         reach = 2.0 * self.table.ball_radius + TOUCH_TOL
         cue_at = before.get("cue")
-        on_rail = {b for b in shot.declare.frozen if self.near_rail(before[b])}
-        touching = set(shot.declare.touching) | {
-            b for b in shot.declare.frozen if b not in on_rail and cue_at is not None
-            and math.dist(before[b], cue_at) < reach}
+        if not self.positions:  # declared: frozen to a rail; touching, or at rest before
+            on_rail = set(shot.declare.frozen)
+            touching = set(shot.declare.touching) | {
+                b for b in self._rest_before.touching.get("cue", ()) if b in before}
+        else:
+            on_rail = {b for b in shot.declare.frozen if self.near_rail(before[b])}
+            touching = set(shot.declare.touching) | {
+                b for b in shot.declare.frozen if b not in on_rail and cue_at is not None
+                and math.dist(before[b], cue_at) < reach}
         for b in sorted(touching):  # POOL-6.7: a frozen ball that moves was contacted
             moved = b in motion.potted or b in motion.off or (
-                b in shot.after and tuple(shot.after[b]) != before[b])
+                b in shot.after and tuple(shot.after[b]) != before[b]) or (
+                not self.positions and any(b in e.balls() for e in shot.events))
             if moved and b not in first:
                 first = (b, *first)
                 i0 = -1 if i0 is None else i0
@@ -596,7 +629,7 @@ class PoolReferee(Referee[PoolState]):
     def judged_fouls(self, state: PoolState, play: Play) -> list[tuple[str, str]]:
         """The fouls the referee judges (``judgement`` flags, out of turn)."""
         j = play.shot.judgement
-        out = [("POOL-6.13", "out-of-turn")] if play.player != state.to_play else []  # 6.13
+        out = [("POOL-6.13", "out-of-turn")] if self.out_of_turn(state, play.shot) else []
         out += [(rule, name) for rule, name, seen in _JUDGED if seen(j)]
         return out
 
@@ -610,8 +643,10 @@ class PoolReferee(Referee[PoolState]):
             out.append(("POOL-6.1", "cue-ball-off-table"))  # POOL-6.1, POOL-8.5
         if play.off:
             out.append(("POOL-6.5", "object-ball-off-table"))  # POOL-6.5
-        if play.in_hand == "kitchen" and s.cue_ball is not None:
-            if not behind_head_string(play.before["cue"], self.table):
+        if play.in_hand == "kitchen" and (s.cue_ball is not None or not self.positions):
+            misplaced = (s.judgement.misplaced if not self.positions
+                         else not behind_head_string(play.before["cue"], self.table))
+            if misplaced:
                 out.append(("POOL-6.10", "bad-cue-ball-placement"))  # POOL-6.10
             elif play.kitchen is not None and play.kitchen.foul_name is not None:
                 out.append(("POOL-6.11", play.kitchen.foul_name))  # POOL-6.11, either paragraph
@@ -631,6 +666,49 @@ class PoolReferee(Referee[PoolState]):
     # ------------------------------------------------------------ actions
 
     def shot(self, state: PoolState, shot: Shot) -> tuple[Outcome, PoolState]:
+        if self.positions:
+            return self.play_shot(state, shot)
+        self._rest = rest = self.check_declared(shot, state)
+        if shot.judgement.misplaced and state.in_hand != "kitchen":
+            raise RecordError("judgement.misplaced: the cue ball is in hand on the whole table")
+        self._rest_before = state.rest or NO_REST
+        outcome, new = self.play_shot(state, shot)
+        return self.settle_declared(outcome, new, rest)
+
+    # ------------------------------------------------------------ records without positions
+
+    _rest: Rest = NO_REST  # the rest facts of the shot being ruled
+    _rest_before: Rest = NO_REST  # those of the position it was played from
+
+    def declared_space(self) -> Mapping[str, Vec]:
+        """POOL-1.4 without positions: a stand-in ball on each spot declared occupied."""
+        spots = pool_spots(self.table)
+        return {f"@{s}": spots[s.removesuffix("-spot")] for s in self._rest.occupied
+                if s.removesuffix("-spot") in spots}
+
+    def place_name(self, ball: str, p: Vec) -> str:
+        if p == NOWHERE:
+            return "replaced"
+        if p == RACKED:
+            return "rack"
+        for name, spot in pool_spots(self.table).items():
+            if math.dist(p, spot) < 1e-6:
+                return f"{name}-spot"
+        return "long-string"  # POOL-1.4: behind the foot spot, placed by the table referee
+
+    def settle_declared(self, outcome: Outcome, new: PoolState, rest: Rest
+                        ) -> tuple[Outcome, PoolState]:
+        """After a shot without positions: the state keeps the shot's rest facts, with
+        the spots this ruling filled occupied (a re-rack clears them)."""
+        filled = [self.place_name(b, p) for b, p in outcome.respotted.items()]
+        if "rack" in filled:
+            rest = NO_REST
+        occupied = tuple(dict.fromkeys(
+            (*rest.occupied, *(f for f in filled if f.endswith("-spot")))))
+        kept = rest.model_copy(update={"occupied": occupied})
+        return outcome, evolve(new, balls=self.unplaced(new.balls), rest=kept)
+
+    def play_shot(self, state: PoolState, shot: Shot) -> tuple[Outcome, PoolState]:
         self.require_live(state)
         pre_calls: tuple[Call, ...] = ()
         if state.options:

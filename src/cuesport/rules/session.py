@@ -19,23 +19,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from cuesport.record import (
-    ClaimAction,
-    ConcedeAction,
-    CorrectAction,
-    DecisionAction,
-    FoulAction,
-    LagAction,
-    LotsAction,
+    FrameRecord,
     RecordError,
-    ShotAction,
-    StalemateAction,
     load_record,
     parse_action,
     parse_record,
 )
-from cuesport.rules.base import FrameState, Outcome, Referee
+from cuesport.rules.base import FrameState, Referee
 from cuesport.rules.calls import LANGS
 from cuesport.rules.registry import referee_class
+from cuesport.rules.sides import Sides
 
 
 class RefereeSession:
@@ -48,8 +41,8 @@ class RefereeSession:
         header = parse_record(dict(record) | {"actions": []})
         self.lang = lang
         self.header = header
-        self.referee: Referee[Any] = referee_class(header.discipline)(header.rules, header.players)
-        self.state: FrameState = self.referee.initial_state(header.start)
+        self.referee: Referee[Any] = make_referee(header)
+        self.state: FrameState = self.referee.initial(header.start)
         self.keep = keep  # keep the accepted actions and rulings (for :meth:`record`)
         self.actions: list[dict[str, Any]] = []
         self.rulings: list[dict[str, Any]] = []
@@ -64,8 +57,8 @@ class RefereeSession:
         """
         i = self.index
         try:
-            action = parse_action(raw)
-            outcome, new = self._dispatch(action)
+            action = parse_action(raw, self.header.version, self.referee.positions)
+            outcome, new = self.referee.apply(self.state, action)
             ruling = self.referee.ruling(i, outcome, new, self.lang).to_dict()
         except RecordError as err:
             return {"action": i, "error": str(err)}
@@ -80,39 +73,24 @@ class RefereeSession:
             self.rulings.append(ruling)
         return ruling
 
-    def _dispatch(self, action: Any) -> tuple[Outcome, FrameState]:
-        ref, state = self.referee, self.state
-        if not isinstance(action, ConcedeAction | LotsAction):
-            ref.require_live(state)
-        match action:
-            case ShotAction(shot=shot):
-                ref.check_shot_fields(shot)
-                return ref.shot(state, shot)
-            case DecisionAction(decision=d):
-                return ref.decision(state, d)
-            case ConcedeAction(concede=c):
-                return ref.concede(state, c)
-            case ClaimAction(claim=c):
-                return ref.claim(state, c)
-            case LotsAction(lots=lots):
-                return ref.lots(state, lots)
-            case LagAction(lag=lag):
-                return ref.lag(state, lag)
-            case StalemateAction(stalemate=s):
-                return ref.stalemate(state, s)
-            case FoulAction(foul=f):
-                return ref.foul(state, f)
-            case CorrectAction(correct=c):
-                return ref.correct(state, c)
-        raise RecordError("unknown action")
-
     def record(self) -> dict[str, Any]:
         """The record of every accepted action: replaying it gives the same rulings."""
         if not self.keep:
             raise RecordError("this session does not keep its actions (keep=False)")
         out = self.header.model_dump(mode="json")
+        if out.get("start") is not None and not self.referee.positions:
+            out["start"] = self.referee.names_only(out["start"])
         out["actions"] = copy.deepcopy(self.actions)
         return out
+
+
+def make_referee(header: FrameRecord) -> Referee[Any]:
+    """The discipline's referee for a record's header; 1.1 gives it the sides."""
+    rules = dict(header.rules)
+    sides = None
+    if header.version != "1":
+        sides = Sides(header.members, rules.pop("alternate", "turn"))
+    return referee_class(header.discipline)(rules, header.names, sides=sides)
 
 
 def _snapshot(raw: Any) -> Any:

@@ -40,12 +40,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
 from cuesport.equipment import COLOUR_VALUES, snooker_setup, snooker_spots
 from cuesport.equipment.geometry import TOUCH_TOL, balls_overlap
-from cuesport.record import RecordError, Shot, Start
+from cuesport.record import NO_REST, NOWHERE, Event, PlayerFoul, RecordError, Rest, Shot, Start
 from cuesport.rules.base import (
     OVERLAP_TOL,
     Foul,
@@ -102,8 +103,12 @@ class SnookerReferee(SnookerActions):
     start_choices = ("play", "pass", "replace")
     catalog = CATALOG
     cue_balls = ("cue",)
+    rest_facts = frozenset({"touching", "occupied", "snookered", "snookered_by", "restored"})
+    declared_flags = frozenset({"misplaced", "clear_path", "full_ball"})
 
     options: SnookerOptions
+    _rest: Rest = NO_REST  # without positions: the rest facts of the action being ruled
+    _touched: frozenset[str] = frozenset()  # reds that count as touched (resolve_reds)
 
     # ------------------------------------------------------------ state
 
@@ -116,7 +121,8 @@ class SnookerReferee(SnookerActions):
     def new_frame(self, breaker: int) -> SnookerState:
         """SNK-3.2(a): reds in the triangle, colours on their spots, cue ball in hand."""
         balls = snooker_setup(self.table, self.options.pink_gap)
-        return SnookerState(balls=freeze_balls(balls), to_play=breaker, in_hand="D",
+        placed = freeze_balls(balls) if self.positions else self.unplaced(balls)
+        return SnookerState(balls=placed, to_play=breaker, in_hand="D",
                             phase="reds", breaker=breaker)
 
     def state_from_start(self, start: Start) -> SnookerState:
@@ -178,15 +184,18 @@ class SnookerReferee(SnookerActions):
         cached: tuple[SnookerState, tuple[str, ...]] | None = getattr(self, "_touching", None)
         if cached is not None and cached[0] is state:
             return cached[1]
-        near = self.near_cue(state.balls)
+        near = self.near_cue(state)
         on = self.may_be_on(state) if near else frozenset()
         found = tuple(b for b in near if b in on)
         self._touching = (state, found)
         return found
 
-    def near_cue(self, balls: Mapping[str, Vec]) -> list[str]:
-        """Balls touching the cue ball (SNK-3.8)."""
-        return self.touching_cue("cue", balls)
+    def near_cue(self, state: SnookerState) -> list[str]:
+        """Balls touching the cue ball (SNK-3.8): measured, or declared at rest."""
+        if not self.positions:
+            near = (state.rest or NO_REST).touching.get("cue", ())
+            return [b for b in near if b in state.balls]
+        return self.touching_cue("cue", state.balls)
 
     def penalty(self, value: int) -> int:
         """SNK-3.12: four points unless a higher value applies; never more than seven."""
@@ -195,6 +204,8 @@ class SnookerReferee(SnookerActions):
     def check_balls(self, balls: Mapping[str, Vec], where: str = "position") -> None:
         """As the base check, but only balls that moved since the last position checked
         are tested against the others (a pair that did not move was checked together)."""
+        if not self.positions:
+            return super().check_balls(balls, where)
         last = getattr(self, "_checked", {})
         moved = [k for k, v in balls.items() if last.get(k) != v]
         if not moved:
@@ -241,7 +252,10 @@ class SnookerReferee(SnookerActions):
         """SNK-3.7: respot colours (own spot, else highest free spot, else the line)."""
         if not colours:
             return balls, {}
-        new = self.placing(lambda: respot_colours(colours, balls, self.table, tol=TOUCH_TOL))
+        space = balls if self.positions else self.declared_space()
+        new = self.placing(lambda: respot_colours(colours, space, self.table, tol=TOUCH_TOL))
+        if not self.positions:  # the same procedure on the spots the marker declared
+            return {**balls, **{c: new[c] for c in colours}}, {c: new[c] for c in colours}
         return new, {c: new[c] for c in colours}
 
     @staticmethod
@@ -256,6 +270,19 @@ class SnookerReferee(SnookerActions):
     # ------------------------------------------------------------ shots
 
     def shot(self, state: SnookerState, shot: Shot) -> tuple[Outcome, SnookerState]:
+        if self.positions:
+            return self.play(state, shot)
+        self._rest = rest = self.check_declared(shot, state)
+        shot, touched = self.resolve_reds(state, shot)
+        self._touched = touched
+        outcome, new = self.play(state, shot)
+        return self.settle_declared(outcome, new, rest)
+
+    def foul(self, state: SnookerState, f: PlayerFoul) -> tuple[Outcome, SnookerState]:
+        self._rest = state.rest or NO_REST  # no stroke: the position is unchanged
+        return super().foul(state, f)
+
+    def play(self, state: SnookerState, shot: Shot) -> tuple[Outcome, SnookerState]:
         if state.lots_pending:
             raise RecordError("lots must be drawn for the re-spotted black first (a lots action)")
         for name in (shot.nominate, shot.judgement.struck_ball, *shot.judgement.touched):
@@ -305,22 +332,25 @@ class SnookerReferee(SnookerActions):
         """A stroke in named steps: read it (placement, nomination, touching ball, balls
         falling by themselves), its fouls, its points and respots, the next state."""
         p = shot.player
-        out_of_turn = p != state.to_play  # SNK-3.12(a)(iii), SNK-3.3(b)
-        placed, misplaced = self.placement(state, shot)
+        out_of_turn = p != state.to_play  # SNK-3.3(b): no free ball for the side not to play
+        placed, misplaced = (self.placement(state, shot) if self.positions
+                             else self.placement_declared(state, shot))
         start = {**state.balls, **(placed or {})}
         motion = apply_motion(self, state.balls, shot, placed)
         fc = first_contacts(shot.events, "cue")
         on, nominated, free, v_on, unclear = self.nomination(state, shot, out_of_turn, fc)
         targets = on | {free} if free else on
         pushed, credited = self.touching_contact(state, shot, placed, targets)
-        fell = self.fell_by_itself(shot)
+        fell = [b for b in self.fell_by_itself(shot)
+                if self.positions or b not in self._touched]
         replay_all = bool(fell) and shot.judgement.would_have_been_hit  # SNK-3.9(b)
         balls, pots, calls = self.put_back(state, motion, fell, replay_all)
 
         facts = StrokeFacts(
             phase=state.phase, v_on=v_on, on=on, nominated=nominated, free=free, first=fc,
             credited=credited, potted=tuple(pots), off=motion.off, judgement=shot.judgement,
-            out_of_turn=out_of_turn, misplaced=misplaced, unclear=unclear, pushed=tuple(pushed),
+            out_of_turn=self.out_of_turn(state, shot),  # SNK-3.12(a)(iii), the wrong partner
+            misplaced=misplaced, unclear=unclear, pushed=tuple(pushed),
             jumped=self.jumped(shot, "cue", bool(fc) and all(b in on or b == free for b in fc),
                                credited))
         fouls, failed = stroke_fouls(facts)
@@ -337,13 +367,15 @@ class SnookerReferee(SnookerActions):
         pts = 0 if fouls else self.points(state, pots, nominated, free)
         balls, respotted, review = self.respot_after(state, pots, motion, fouls, balls, fell)
         fouls += self.free_ball_fouls(state, fouls, pts, free, balls, v_on, review)
+        # without positions the next state starts from the facts declared at rest
+        base = state if self.positions else evolve(state, rest=self._rest)
         if fouls:
             miss = None
             if failed:
                 miss = self.miss(state, shot, start, balls, fouls, targets, free)
-            return self.after_foul(state, p, fouls, balls, respotted, calls=calls,
+            return self.after_foul(base, p, fouls, balls, respotted, calls=calls,
                                    miss=miss, review=review)
-        return self.after_fair(state, p, pts, balls, respotted, state, calls, review)
+        return self.after_fair(base, p, pts, balls, respotted, state, calls, review)
 
     # ------------------------------------------------------------ reading a stroke
 
@@ -359,6 +391,13 @@ class SnookerReferee(SnookerActions):
         self.check_balls({**state.balls, "cue": pos}, "cue_ball")
         return {"cue": pos}, not in_d(pos, self.table)  # SNK-3.5: in or on the line of the D
 
+    def placement_declared(self, state: SnookerState, shot: Shot
+                           ) -> tuple[dict[str, Vec] | None, bool]:
+        """Without positions: from hand, the referee says whether it was in the D."""
+        if state.in_hand is None:
+            return None, False
+        return {"cue": NOWHERE}, shot.judgement.misplaced  # SNK-3.5, SNK-3.12(a)(iv)
+
     def touching_contact(self, state: SnookerState, shot: Shot,
                          placed: Mapping[str, Vec] | None, targets: frozenset[str]
                          ) -> tuple[list[str], bool]:
@@ -366,7 +405,7 @@ class SnookerReferee(SnookerActions):
         on counts as hit (credited)."""
         pushed: list[str] = []
         credited = False
-        near = self.near_cue(state.balls) if placed is None else []
+        near = self.near_cue(state) if placed is None else []
         if not near:
             return pushed, credited
         first_cue = next((e for e in shot.events if "cue" in e.balls()), None)
@@ -441,7 +480,7 @@ class SnookerReferee(SnookerActions):
             review.append("SNK-3.10(b)(ii) not applied: the free-ball stroke scored")
             return []
         pink_black = set(state.objects()) <= {"pink", "black"}
-        if not pink_black and free_ball_snooker(balls, self.turn_on(balls), free, self.table):
+        if not pink_black and self.free_ball_snookers(balls, free):
             return [foul("SNK-3.12(a)(vii)", "free-ball-snooker", v_on)]
         return []
 
@@ -569,6 +608,8 @@ class SnookerReferee(SnookerActions):
         new, more = self.four_snookers(new)
         out_calls += more
         if not new.frame_over:
+            if not self.positions:
+                new = evolve(new, rest=self._rest)  # the facts of the position at rest
             # SNK-3.10: after a foul, snookered on every ball on -> FREE BALL
             free = self.snookered_on(new)
             new = evolve(new, free_ball=free)
@@ -587,10 +628,9 @@ class SnookerReferee(SnookerActions):
         to replace, or None."""
         if state.respotted_black or set(state.objects()) == {"black"}:
             return None  # SNK-3.14(a): not when only the black remains
-        cue = start["cue"]
         # after a red any colour could be on
         could = frozenset(state.colours) if state.phase == "colour" else targets
-        clear, full = miss_geometry(cue, start, could, self.table)
+        clear, full = self.miss_paths(shot, start, could)
         pen = max(f.penalty for f in fouls)
         other = 1 - shot.player
         sc = list(state.score)
@@ -610,11 +650,104 @@ class SnookerReferee(SnookerActions):
         if not called:
             return None
         in_hand = state.in_hand
-        return Snapshot(state.balls, state.phase, in_hand, full)
+        return Snapshot(state.balls, state.phase, in_hand, full, state.rest)
+
+    # ------------------------------------------------------------ the geometry seam
+    # Each question the rules ask of the position is answered here, measured from the
+    # positions or, in a record without positions, read from what the marker declared
+    # (shot.rest, judgement); the rules above use the answer the same way.
 
     def snookered_on(self, state: SnookerState) -> bool:
         """SNK-3.10, SNK-2.16: the player to play is snookered on every ball on."""
+        if not self.positions:
+            return (state.rest or NO_REST).snookered
         return is_snookered(state.balls, self.turn_on(state.balls), self.table)
+
+    def free_ball_snookers(self, balls: Mapping[str, Vec], free: str) -> bool:
+        """SNK-3.10(b)(ii): the nominated free ball snookers the next player."""
+        if not self.positions:
+            return free in self._rest.snookered_by
+        return free_ball_snooker(balls, self.turn_on(balls), free, self.table)
+
+    def miss_paths(self, shot: Shot, start: Mapping[str, Vec], could: frozenset[str]
+                   ) -> tuple[bool, bool]:
+        """SNK-3.14(c): (a clear path to some ball on, full-ball contact available)."""
+        if not self.positions:
+            j = shot.judgement
+            return j.clear_path or j.full_ball, j.full_ball  # full ball implies a path
+        return miss_geometry(start["cue"], start, could, self.table)
+
+    def declared_space(self) -> Mapping[str, Vec]:
+        """SNK-2.17 without positions: a stand-in ball on each spot declared occupied, so
+        that SNK-3.7 runs its own procedure on the declared spots."""
+        spots = snooker_spots(self.table)
+        return {f"@{s}": spots[s.removesuffix("-spot")] for s in self._rest.occupied
+                if s.removesuffix("-spot") in spots}
+
+    def place_name(self, ball: str, p: Vec) -> str:
+        if p == NOWHERE:
+            return "replaced"
+        for colour, spot in snooker_spots(self.table).items():
+            if math.dist(p, spot) < 1e-6:
+                return f"{colour}-spot"
+        return "near-own-spot"  # SNK-3.7(f), (g): placed by the table referee
+
+    def resolve_reds(self, state: SnookerState, shot: Shot) -> tuple[Shot, frozenset[str]]:
+        """A record without positions may name ``red``, "a red": each is given a red on
+        the table, the highest-numbered first, so that replays are identical. A red named
+        in a hit is the one a later ``pot`` or ``off`` of ``red`` removes; a red potted
+        in a stroke where the cue ball hit a red counts as touched (SNK-3.9)."""
+        if not any("red" in e.balls() for e in shot.events):
+            return shot, frozenset()
+        free = [b for b in sorted(state.reds, key=lambda r: -int(r[3:]))]
+        named: list[str] = []
+        gone: set[str] = set()
+
+        def fresh() -> str:
+            for b in free:
+                if b not in named:
+                    named.append(b)
+                    return b
+            raise RecordError("events: 'red' names a red, but none is left on the table")
+
+        def current() -> str:
+            live = [b for b in named if b not in gone]
+            return live[-1] if live else fresh()
+
+        events: list[Event] = []
+        for e in shot.events:
+            if e.hit is not None and "red" in e.hit:
+                a, b = e.hit
+                pair = (current() if a == "red" else a,
+                        (fresh() if a == "red" else current()) if b == "red" else b)
+                events.append(e.model_copy(update={"hit": pair}))
+            elif e.pot == "red" or e.off == "red":
+                red = current()
+                gone.add(red)
+                events.append(e.model_copy(update={"pot" if e.pot else "off": red}))
+            elif e.cushion == "red":
+                events.append(e.model_copy(update={"cushion": current()}))
+            elif e.cross == "red":
+                events.append(e.model_copy(update={"cross": current()}))
+            else:
+                events.append(e)
+        hit_red = any(e.hit is not None and "red" in e.hit for e in shot.events)
+        touched = frozenset(gone) if hit_red else frozenset()
+        return shot.model_copy(update={"events": tuple(events)}), touched
+
+    def settle_declared(self, outcome: Outcome, new: SnookerState, rest: Rest
+                        ) -> tuple[Outcome, SnookerState]:
+        """After a shot without positions: the state keeps the shot's rest facts, with the
+        spots this ruling filled now occupied; no ball has a position."""
+        filled = [self.place_name(b, p) for b, p in outcome.respotted.items()]
+        occupied = tuple(dict.fromkeys(
+            (*rest.occupied, *(f for f in filled if f.endswith("-spot")))))
+        kept = rest.model_copy(update={"occupied": occupied})
+        new = evolve(new, balls=self.unplaced(new.balls), rest=kept)
+        if outcome.legal and rest.snookered and isinstance(outcome, SnookerOutcome):
+            note = "SNK-3.10: rest.snookered ignored, the stroke was not a foul"
+            outcome = replace(outcome, review=(*outcome.review, note))
+        return outcome, new
 
     def score_call(self, state: SnookerState) -> Call:
         return Call.of("score", a=state.score[0], b=state.score[1])

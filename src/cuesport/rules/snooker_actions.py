@@ -11,6 +11,8 @@ from collections.abc import Mapping
 
 from cuesport.equipment import COLOUR_VALUES
 from cuesport.record import (
+    NO_REST,
+    NOWHERE,
     Claim,
     Concede,
     Correction,
@@ -130,6 +132,8 @@ class SnookerActions(SnookerFamily[SnookerState]):
         for name, pt in shot.after.items():
             self.check_name(name)
             balls[name] = (float(pt[0]), float(pt[1]))
+        for name in (shot.rest or NO_REST).restored:  # without positions: put back
+            balls.setdefault(name, NOWHERE)
         self.check_balls(balls, "after")
         new = evolve(state, balls=freeze_balls(balls),
                      in_hand=None if "cue" in balls else state.in_hand,
@@ -200,7 +204,7 @@ class SnookerActions(SnookerFamily[SnookerState]):
         warn = state.warned or (snap.full and state.miss_count >= 2)
         new = evolve(state, balls=snap.balls, phase=snap.phase, in_hand=snap.in_hand,
                      to_play=offender, options=(), offender=None, free_ball=False, break_=0,
-                     replaced=True, warned=warn)
+                     replaced=True, warned=warn, rest=snap.rest)
         said = [Call.of("replaced"), Call.of("play-again", player=self.name(offender))]
         if warn and not state.warned:
             # SNK-3.14(c)(ii): a third failure will award the frame to the opponent

@@ -55,7 +55,17 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, StrictInt
 
 from cuesport.equipment.tables import snooker_spots
-from cuesport.record import Decision, PlayerFoul, RecordError, Shot, Start, StartExtras
+from cuesport.record import (
+    NO_REST,
+    NOWHERE,
+    Decision,
+    PlayerFoul,
+    RecordError,
+    Rest,
+    Shot,
+    Start,
+    StartExtras,
+)
 from cuesport.rules.base import (
     Foul,
     FrameState,
@@ -165,6 +175,9 @@ class OneRedReferee(SnookerFamily[OneRedState]):
     start_choices = ("play", "in-hand")
 
     options: OneRedOptions
+    rest_facts = frozenset({"touching", "occupied"})
+    declared_flags = frozenset({"misplaced", "not_played_out", "baulk_crossed"})
+    _rest: Rest = NO_REST  # without positions: the rest facts of the shot being ruled
 
     def penalty(self, value: int) -> int:
         return PENALTY  # ONE-2.12.3: every foul costs 2, whatever the balls
@@ -176,8 +189,8 @@ class OneRedReferee(SnookerFamily[OneRedState]):
             # ONE-2.3.2: red on the spot, player 0 in hand with the white;
             # ONE-2.3.3: the yellow is not on the table
             spot = snooker_spots(self.table)["black"]
-            return OneRedState(balls=freeze_balls({RED: spot}), in_hand="D",
-                               red_origin="SPOT")
+            balls = freeze_balls({RED: spot}) if self.positions else self.unplaced([RED])
+            return OneRedState(balls=balls, in_hand="D", red_origin="SPOT")
         return self.state_from_json(start)
 
     def state_from_start(self, start: Start) -> OneRedState:
@@ -205,6 +218,7 @@ class OneRedReferee(SnookerFamily[OneRedState]):
             consecutive_hazards=x.consecutive_hazards, cannons_announced=x.cannons_announced,
             hazards_announced=x.hazards_announced, red_origin=x.red_origin,
             red_count=x.red_count, baulk_window=x.baulk_window, touching=x.touching,
+            rest=start.rest,
         )
 
     def extras_of(self, state: OneRedState) -> OneRedExtras:
@@ -234,11 +248,66 @@ class OneRedReferee(SnookerFamily[OneRedState]):
     # ------------------------------------------------------------ the stroke
 
     def shot(self, state: OneRedState, shot: Shot) -> tuple[Outcome, OneRedState]:
+        if self.positions:
+            return self.stroke(state, shot)
+        self._rest = rest = self.check_declared(shot, state)
+        if shot.judgement.misplaced and CUE[shot.player] in state.balls:
+            raise RecordError("judgement.misplaced: the striker's cue ball was not in hand")
+        outcome, new = self.stroke(state, shot)
+        filled = [self.place_name(b, p) for b, p in outcome.respotted.items()]
+        occupied = tuple(dict.fromkeys(
+            (*rest.occupied, *(f for f in filled if f.endswith("-spot")))))
+        kept = rest.model_copy(update={"occupied": occupied})
+        return outcome, replace(new, balls=self.unplaced(new.balls), rest=kept)
+
+    # ------------------------------------------------------------ the geometry seam
+    # measured from the positions, or read from what the marker declared
+
+    def place_name(self, ball: str, p: Vec) -> str:
+        if p == NOWHERE:
+            return "replaced"
+        for colour, spot in snooker_spots(self.table).items():
+            if math.dist(p, spot) < 1e-6:
+                return f"{colour}-spot"  # the spot is black-spot, the pyramid pink-spot ...
+        return "near-own-spot"
+
+    def spot_space(self, balls: Mapping[str, Vec]) -> dict[str, Vec]:
+        """ONE-2.7, ONE-2.9.4: the position the respotting procedures look at; without
+        positions a stand-in ball on each spot declared occupied."""
+        if self.positions:
+            return dict(balls)
+        spots = snooker_spots(self.table)
+        return {f"@{s}": spots[s.removesuffix("-spot")] for s in self._rest.occupied
+                if s.removesuffix("-spot") in spots}
+
+    def in_hand_fault(self, shot: Shot, cue: str, placed: Vec, objects: Mapping[str, Vec]
+                      ) -> str | None:
+        """ONE-2.6, ONE-X.2: why a stroke from in-hand was not played out of baulk."""
+        if not self.positions:
+            j = shot.judgement
+            return ("cue-ball-not-in-d" if j.misplaced
+                    else "not-played-out-of-baulk" if j.not_played_out else None)
+        return in_hand_fault(shot.events, cue, placed, objects, self.table)
+
+    def crossed(self, shot: Shot, cue: str, start: Vec | None, rest: Vec | None) -> bool:
+        """ONE-2.13.1, ONE-X.4: the cue ball crossed into baulk and rests there."""
+        if not self.positions:
+            return shot.judgement.baulk_crossed
+        return crossed_into_baulk(shot.events, cue, start, rest, self.table)
+
+    def near(self, cue: str, balls: Mapping[str, Vec]) -> list[str]:
+        """ONE-2.10: the balls touching ``cue`` at rest."""
+        if not self.positions:
+            return [b for b in self._rest.touching.get(cue, ()) if b in balls]
+        return self.touching_cue(cue, balls)
+
+    def stroke(self, state: OneRedState, shot: Shot) -> tuple[Outcome, OneRedState]:
         """A stroke in four steps: read it, find its fouls, score it, the next state."""
         player = shot.player
         cue = CUE[player]  # ONE-2.2.2: the striker's own ball
         self._check_shot(state, shot, cue)
-        placed = self._placement(state, shot, cue)
+        placed = (self._placement(state, shot, cue) if self.positions
+                  else self._placement_declared(state, shot, cue))
         motion = apply_motion(self, state.balls, shot, placed)
         objects = {k: v for k, v in state.balls.items() if k != cue}
         fouls = self._judged_fouls(state, shot)
@@ -303,6 +372,12 @@ class OneRedReferee(SnookerFamily[OneRedState]):
                               "absent")
         return None
 
+    def _placement_declared(self, state: OneRedState, shot: Shot, cue: str
+                            ) -> dict[str, Vec] | None:
+        if shot.stroke and cue not in state.balls:
+            return {cue: NOWHERE}
+        return self._placement(state, shot, cue)
+
     # ------------------------------------------------------------ step 3: points
 
     def _score(self, state: OneRedState, shot: Shot, after: Mapping[str, Vec],
@@ -324,8 +399,7 @@ class OneRedReferee(SnookerFamily[OneRedState]):
         satisfied = False
         if k_before is not None and score.points > 0:
             # ONE-2.13.1: the cue ball crosses into baulk and rests there
-            satisfied = crossed_into_baulk(events, cue, state.balls.get(cue), after.get(cue),
-                                           self.table)
+            satisfied = self.crossed(shot, cue, state.balls.get(cue), after.get(cue))
             if not satisfied and state.break_ + score.points >= 100 * (k_before + 1):
                 # ONE-2.13.4: the hundred passed without crossing the baulk line
                 fouls.append(self.make_foul("ONE-2.13.4", "baulk-line-not-crossed"))
@@ -395,13 +469,13 @@ class OneRedReferee(SnookerFamily[OneRedState]):
     def _respot_red(self, balls: Mapping[str, Vec], succession: bool = False
                     ) -> tuple[Vec, str]:
         placed, origin = self.placing(
-            lambda: respot_one_red(dict(balls), self.table, succession=succession))
+            lambda: respot_one_red(self.spot_space(balls), self.table, succession=succession))
         return placed[RED], origin
 
     def _judged_fouls(self, state: OneRedState, shot: Shot) -> list[Foul]:
         j = shot.judgement
         fouls = []
-        if shot.player != state.to_play and shot.stroke:
+        if self.out_of_turn(state, shot) and shot.stroke:  # the wrong partner too (1.1)
             fouls.append(self.make_foul("ONE-2.11(5)", "out-of-turn"))  # ONE-2.11(5)
         if j.struck_ball is not None:
             fouls.append(self.make_foul("ONE-2.11(1)", "struck-wrong-ball"))  # ONE-2.11(1)
@@ -429,11 +503,12 @@ class OneRedReferee(SnookerFamily[OneRedState]):
         contacted = contacts_of(events, cue) & (set(objects) | {RED})
         if placed is not None:
             # ONE-2.6, ONE-X.2: playing from in-hand out of baulk
-            fault = in_hand_fault(events, cue, placed[cue], objects, self.table)
+            fault = self.in_hand_fault(shot, cue, placed[cue], objects)
             if fault is not None:
                 fouls.append(self.make_foul("ONE-2.11(6)", fault))  # ONE-2.11(6)
             potted = any(e.pot == cue for e in events)
-            if potted and not contacted and all_in_baulk(objects, self.table):
+            if (potted and not contacted and self.positions
+                    and all_in_baulk(objects, self.table)):
                 # ONE-2.11(7): in-off without contact from hand with all object balls in baulk
                 fouls.append(self.make_foul("ONE-2.11(7)", "cue-ball-potted-from-hand"))
         touching = set(shot.declare.touching)
@@ -480,7 +555,7 @@ class OneRedReferee(SnookerFamily[OneRedState]):
             calls.append(Call.of("ten-hazards"))
         if hazards >= HAZARD_LIMIT and opponent not in balls:
             # ONE-2.9.4: after the fifteenth hazard the opponent's ball comes back
-            placed = one_red_opponent_ball(balls, opponent, self.table)
+            placed = one_red_opponent_ball(self.spot_space(balls), opponent, self.table)
             balls[opponent] = respotted[opponent] = placed[opponent]
             calls.append(Call.of("opponent-ball-spotted"))
         window = state.baulk_window
@@ -500,7 +575,7 @@ class OneRedReferee(SnookerFamily[OneRedState]):
         """ONE-2.10: the incoming (or continuing) player's cue ball touches a ball."""
         cue = CUE[changes["to_play"]]
         if cue in balls:
-            near = self.touching_cue(cue, balls)
+            near = self.near(cue, balls)
             if near:
                 calls.append(Call.of("touching-ball"))
                 if not shot.judgement.touching_respot_agreed:

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, Strict, StrictBool, StrictInt
 
 from cuesport.equipment import COLOUR_VALUES, COLOURS, REDS
-from cuesport.record import Coord, RecordError, Start, StartExtras, StrictPlayer
+from cuesport.record import Coord, RecordError, Rest, Start, StartExtras, StrictPlayer
 from cuesport.rules.base import Balls, FrameState, Options, Outcome, Vec, freeze_balls
 
 REDS_SET = frozenset(REDS)
@@ -59,6 +59,7 @@ class Snapshot:
     phase: str
     in_hand: str | None
     full: bool  # full-ball contact was available (SNK-3.14(c))
+    rest: Rest | None = None  # without positions: that position's rest facts (not printed)
 
     def to_json(self) -> dict[str, Any]:
         return {"balls": {k: [v[0], v[1]] for k, v in self.balls.items()},
@@ -197,7 +198,7 @@ def state_from_start(start: Start, check: Callable[[Mapping[str, Vec], str], Non
         frame_over=start.frame_over, winner=start.winner, phase=phase, free_ball=x.free_ball,
         offender=x.offender, before=before, miss_count=x.miss_count, warned=x.warned,
         replaced=x.replaced, respotted_black=x.respotted_black, lots_pending=x.lots_pending,
-        breaker=x.breaker, started=x.started,
+        breaker=x.breaker, started=x.started, rest=start.rest,
     )
 
 

@@ -16,6 +16,7 @@ Ruling fields: the pool ones (``fouls_in_a_row``, ``warning``, ``breaking``) and
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from pydantic import Field
@@ -58,6 +59,8 @@ class StraightPoolReferee(PoolReferee):
     foul_in_hand = "kitchen"  # P141-4.9: 14.1 has ball in hand only behind the head string
     # P141-4.9: the standard fouls of 14.1 (POOL-6.2 does not apply: any ball first)
     standard_fouls = ALL_FOULS - {"POOL-6.2"}
+    rest_facts = frozenset({"touching", "occupied", "restored", "interferes",
+                            "behind_head_string"})
 
     def rack(self, rng: random.Random) -> Position:
         return straight_pool_rack(self.table, rng)  # P141-4.2
@@ -179,15 +182,15 @@ class StraightPoolReferee(PoolReferee):
         cue = balls.get("cue")
         rest = [b for b in balls if b != "cue"]
         everything = [str(i) for i in range(1, 16)]
-        cue_int = cue is not None and interferes_with_rack(cue, self.table)
+        cue_int = cue is not None and self.in_rack_way("cue", cue)
         in_hand = state.in_hand
         moved: dict[str, Vec] = {}
-        if not rest or interferes_with_rack(balls[rest[0]], self.table):
+        if not rest or self.in_rack_way(rest[0], balls[rest[0]]):
             if rest and not cue_int:
                 # P141-4.8(3): only the 15th ball interferes: head spot (centre spot if the
                 # cue ball is on the head spot); 14 balls racked
                 last = rest[0]
-                placed = head_or_centre_spot(balls, last, self.table)
+                placed = head_or_centre_spot(self.spot_space(balls), last, self.table)
                 moved[last] = placed[last]
                 names = [b for b in everything if b != last]
                 balls = {"cue": balls["cue"], last: placed[last]}
@@ -201,14 +204,15 @@ class StraightPoolReferee(PoolReferee):
             last = rest[0]
             names = [b for b in everything if b != last]
             if cue_int:
-                if not behind_head_string(balls[last], self.table):
+                if not self.behind_string(last, balls[last]):
                     # P141-4.8(4): 15th ball on or in front of the head string
                     balls = {last: balls[last]}
                     in_hand = "kitchen"
                 else:
                     # P141-4.8(4): 15th ball behind the head string: cue ball on the head
                     # spot (centre spot if occupied)
-                    placed = head_or_centre_spot({last: balls[last]}, "cue", self.table)
+                    placed = head_or_centre_spot(self.spot_space({last: balls[last]}), "cue",
+                                                 self.table)
                     balls = {last: balls[last], "cue": placed["cue"]}
                     moved["cue"] = placed["cue"]
             else:
@@ -220,6 +224,22 @@ class StraightPoolReferee(PoolReferee):
         if in_hand == "kitchen":
             calls.append(Call.of("in-hand-kitchen"))
         return new, {**rack, **moved}, calls
+
+    # P141-4.8's questions of the position: measured, or declared in a record without
+    # positions (rest.interferes, rest.behind_head_string, rest.occupied)
+
+    def in_rack_way(self, ball: str, at: Vec) -> bool:
+        if not self.positions:
+            return ball in self._rest.interferes
+        return interferes_with_rack(at, self.table)
+
+    def behind_string(self, ball: str, at: Vec) -> bool:
+        if not self.positions:
+            return ball in self._rest.behind_head_string
+        return behind_head_string(at, self.table)
+
+    def spot_space(self, balls: Mapping[str, Vec]) -> Mapping[str, Vec]:
+        return balls if self.positions else self.declared_space()
 
     def _frozen(self, balls: dict[str, Vec]) -> Balls:
         out = freeze_balls(balls)

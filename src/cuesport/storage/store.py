@@ -401,10 +401,13 @@ class Store:
         if fr is None:
             raise KeyError(f"no frame {frame_id}")
         m = self.match(fr.match_id)
+        members = m.format.get("members")  # sides with members: protocol 1.1
         return {
-            "protocol": 1,
+            "protocol": 1 if members is None else "1.1",
             "discipline": m.discipline,
-            "players": list(m.players),
+            "players": list(m.players) if members is None else [
+                {"name": n, "members": list(ms)} for n, ms in zip(m.players, members,
+                                                                  strict=True)],
             "rules": fr.rules,
             "start": fr.start,
             "actions": [s["action"] for s in self.strokes(frame_id)],

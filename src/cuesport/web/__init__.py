@@ -133,7 +133,16 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
 
     from cuesport.web import errors, limits
     from cuesport.web.live import MAX_LIVE, Hub
-    from cuesport.web.routers import disciplines, matches, referee, tables, ws
+    from cuesport.web.routers import (
+        boards,
+        disciplines,
+        frames,
+        matches,
+        referee,
+        score,
+        tables,
+        ws,
+    )
 
     app = FastAPI(title="cuesport", version=__version__, docs_url="/api/docs",
                   openapi_url="/api/openapi.json", redoc_url=None)
@@ -142,7 +151,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
                         think_in_pool=think_in_pool, recheck_s=recheck_s)
     app.state.referee_sessions = referee.Sessions()
     errors.install(app)
-    for module in (referee, disciplines, tables, matches, ws):
+    for module in (referee, disciplines, tables, matches, frames, ws, score, boards):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

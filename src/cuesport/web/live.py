@@ -161,16 +161,29 @@ class Hub:
 
     def create(self, discipline: str, seats: list[Seat], rules: dict[str, Any],
                frames: int, lang: str, start: dict[str, Any] | None = None,
-               owner: str | None = None) -> tuple[LiveMatch, list[str | None]]:
+               owner: str | None = None, partners: list[Seat] | None = None,
+               alternate: str = "turn") -> tuple[LiveMatch, list[str | None]]:
         """A new match; ``start`` (a protocol position for frame 1) is for tests and tools;
-        ``owner`` is the creating client (bot-vs-bot matches are limited per client)."""
-        if all(s.kind == "bot" for s in seats):
+        ``owner`` is the creating client (bot-vs-bot matches are limited per client).
+        ``partners``: a second member for each side (2-vs-2, protocol 1.1); a side's seat
+        token plays for its human members, its bots play by themselves."""
+        if all(s.kind == "bot" for s in [*seats, *(partners or [])]):
             self.check_bot_match(owner, frames)
         self.sweep()
         seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
         players = [Human(s.name, seed + i) if s.kind == "human"
                    else make_player(f"bot:{s.level}", seed + i) for i, s in enumerate(seats)]
         specs = [f"human:{s.name}" if s.kind == "human" else f"bot:{s.level}" for s in seats]
+        mates = None if partners is None else [
+            Human(s.name, seed + 2 + i) if s.kind == "human"
+            else make_player(f"bot:{s.level}", seed + 2 + i) for i, s in enumerate(partners)]
+        mate_specs = None if partners is None else [
+            f"human:{s.name}" if s.kind == "human" else f"bot:{s.level}" for s in partners]
+        for p, s in zip([*players, *(mates or [])], [*seats, *(partners or [])], strict=True):
+            p.name = s.name  # members are named as their seats
+        for seat, mate in zip(seats, partners or [], strict=False):
+            if mate.kind == "human":
+                seat.kind = "human"  # the side needs a token for its human member
         fmt = MatchFormat(frames=frames, race_to=frames // 2 + 1)
         tokens: list[str | None] = []
         for seat in seats:
@@ -181,7 +194,8 @@ class Hub:
         try:  # the match, its first frame and the seats are stored in one transaction
             m = Match(discipline, players, rules=rules, fmt=fmt, store=self.store, seed=seed,
                       lang=lang, names=[s.name for s in seats], specs=specs, trajectories=True,
-                      start=start, seats=rows)
+                      start=start, seats=rows, partners=mates, partner_specs=mate_specs,
+                      alternate=alternate)
         except ValueError as err:
             raise Refused(f"cannot start the match: {err}", 422) from err
         assert m.match_id is not None
@@ -302,6 +316,8 @@ class Hub:
             "busy": live.running,  # bots or automatic steps are playing
             "cue_balls": [cue_ball_of(m.discipline, 0), cue_ball_of(m.discipline, 1)],
             "ruling": copy.deepcopy(m.ruling),
+            "members": [list(x) for x in m.member_names],  # each side's, in playing order
+            "member": m.member,  # of the side to play
         }
         live.snapshot_json = _json(live.snapshot)
 
@@ -513,13 +529,13 @@ class Hub:
 
     def _automatic_next(self, live: LiveMatch) -> bool:
         m = live.match
-        return m.state.frame_over or live.seats[m.to_play].kind == "bot" or \
+        return m.state.frame_over or _bot_to_play(live) or \
             bool(m.ruling.get("lots")) or (not m.session.actions and m.facts.lag)
 
     def _run(self, live: LiveMatch) -> None:
         try:
             for _ in range(2000):  # a bound, in case a bot and a rule ever loop
-                if live.seats[live.match.to_play].kind == "bot" and self.bot_delay:
+                if _bot_to_play(live) and self.bot_delay:
                     time.sleep(self.bot_delay)  # a human pace, and time to watch
                 with live.lock:
                     m = live.match
@@ -573,3 +589,9 @@ def _lean(action: dict[str, Any]) -> dict[str, Any]:
     """The action without its events list (the shot carries them already)."""
     return {k: ({kk: vv for kk, vv in v.items() if kk != "events"} if isinstance(v, dict) else v)
             for k, v in action.items()}
+
+
+def _bot_to_play(live: LiveMatch) -> bool:
+    """Whether the member to play is a bot (a side's seat for a side of one)."""
+    m = live.match
+    return bool(getattr(m.members[m.to_play][m.member], "is_bot", False))

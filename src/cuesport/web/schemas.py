@@ -20,12 +20,16 @@ class _Body(BaseModel):
 class SeatIn(_Body):
     name: Name
     kind: Literal["human", "bot"] = "human"
-    level: Literal["easy", "medium", "strong"] = "medium"
+    level: Literal["easy", "medium", "strong", "pro"] = "medium"
 
 
 class MatchIn(_Body):
     discipline: str
     players: tuple[SeatIn, SeatIn]
+    partners: tuple[SeatIn, SeatIn] | None = Field(
+        None, description="a second member for each side: a 2-vs-2 match")
+    alternate: Literal["turn", "stroke"] = Field(
+        "turn", description="with partners: members alternate turns, or strokes (scotch)")
     frames: int = Field(1, ge=1, le=35, description="best of this many frames")
     rules: dict[str, str | int | bool | float] = Field(default_factory=dict, max_length=16)
     lang: Literal["en", "ru"] = "en"

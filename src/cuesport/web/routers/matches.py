@@ -45,8 +45,10 @@ TokenDep = Annotated[str | None, Depends(bearer)]
 def create(body: MatchIn, h: HubDep, request: Request) -> dict[str, Any]:
     seats = [Seat(name=p.name, kind=p.kind, level=p.level) for p in body.players]
     owner = request.client.host if request.client else None
+    partners = None if body.partners is None else [
+        Seat(name=p.name, kind=p.kind, level=p.level) for p in body.partners]
     live, tokens = h.create(body.discipline, seats, dict(body.rules), body.frames, body.lang,
-                            owner=owner)
+                            owner=owner, partners=partners, alternate=body.alternate)
     # The fragment (never sent to the server) holds the seat tokens, comma-separated by seat.
     links = {f"seat{i}": f"/#match={live.id}&token={',' * i}{t}"
              for i, t in enumerate(tokens) if t}

@@ -6,7 +6,6 @@ import { TableView } from "./table.js";
 import { lang, setLang, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
-const CALLED = ["eight-ball", "ten-ball", "straight-pool"]; // call-shot games
 
 const app = {
   match: null,        // last view from the server
@@ -21,6 +20,12 @@ const app = {
   timeScale: 1,
   socket: null,
   history: [],        // log entries shown so far
+  disciplines: [],    // the server's facts, in menu order (GET /api/disciplines)
+  // What the striker declares for the next stroke, made on the table (touch a ball, then a
+  // pocket) and cleared after it.
+  decl: { picked: null, nominate: null, call: null, safety: false, push: false },
+  announce: null,     // action index -> the referee's calls in the page's language
+  skipped: [],        // log entries whose stroke was not drawn to its end (skip, auto-skip)
 };
 window.cuesport = app; // for the browser tests and the curious
 
@@ -49,13 +54,16 @@ function flash(msg, bad = true) {
 
 function readHash() {
   const h = new URLSearchParams(location.hash.slice(1));
-  return { id: h.get("match"), tokens: (h.get("token") || "").split(",") };
+  const num = (k) => (h.has(k) && /^[0-9]+$/.test(h.get(k)) ? Number(h.get(k)) : null);
+  return { id: h.get("match"), tokens: (h.get("token") || "").split(","),
+    frame: num("frame"), at: num("at"), stroke: num("stroke") };
 }
 
 function writeHash() {
   // token=T0,T1 by seat; an empty place is a seat this browser does not hold.
   const toks = app.tokens.map((x) => x || "").join(",");
-  location.hash = `match=${app.match.id}` + (toks === "," ? "" : `&token=${toks}`);
+  // replaceState: no "hashchange", which (below) means a link was opened in this tab
+  history.replaceState(null, "", `#match=${app.match.id}` + (toks === "," ? "" : `&token=${toks}`));
 }
 
 async function startMatch(ev) {
@@ -69,7 +77,8 @@ async function startMatch(ev) {
     players: [
       { name: f.get("you") || "Player 1", kind: "human" },
       mode === "bot"
-        ? { name: `Bot (${t(`levels.${f.get("level")}`)})`, kind: "bot", level: f.get("level") }
+        ? { name: `${t("botName")} (${t(`levels.${f.get("level")}`)})`, kind: "bot",
+          level: f.get("level") }
         : { name: f.get("them") || "Player 2", kind: "human" },
     ],
   };
@@ -90,17 +99,19 @@ async function startMatch(ev) {
 async function enterMatch(view) {
   $("#setup").hidden = true;
   $("#game").hidden = false;
+  document.body.classList.add("in-game");
+  window.scrollTo(0, 0);  // the set-up form may have been scrolled on a small screen
   const size = view.rules && view.rules.table ? `?size=${view.rules.table}` : "";
   const geo = await api("GET", `/api/tables/${view.discipline}${size}`);
   const canvas = $("#table");
   app.table = new TableView(canvas, geo);
   app.match = view;
+  layout();
   app.seen = view.version;
   app.table.balls = ballsOf(view.ruling);
   app.history = [...view.log];
   const recent = view.log.slice(-6);
   for (const e of recent) addCalls(e, view);
-  buildNominate();
   if (app.invite) {
     $("#invite").hidden = false;
     $("#invite-url").value = app.invite;
@@ -108,9 +119,57 @@ async function enterMatch(view) {
   $("#spectator-url").value = `${location.origin}${location.pathname}#match=${view.id}`;
   render();
   connect();
+  if (view.lang !== lang) relabelCalls();
   const you = mySeats();
   if (you.length && !view.seats[you[0]].joined) {
     api("POST", `/api/matches/${view.id}/join`, { seat: you[0] }, you[0]).catch(() => {});
+  }
+}
+
+function facts(id) {
+  // A discipline's facts (family, called shots, nominations...): the page tests these, never ids.
+  return app.disciplines.find((d) => d.id === id) || {};
+}
+
+function cssNumber(name, fallback) {
+  const v = parseFloat(getComputedStyle(document.documentElement).getPropertyValue(name));
+  return Number.isFinite(v) ? v : fallback;
+}
+
+function layout() {
+  // The table as large as the screen allows. On a phone held upright the score, the status,
+  // the last call and the stroke controls share the screen's height with it, so that the
+  // Strike button and the whole stroke are in view together; lying down, the table takes
+  // the height and the controls sit beside it. The stylesheet names the layout.
+  if (!app.table) return;
+  const mode = getComputedStyle(document.documentElement).getPropertyValue("--layout").trim();
+  const pad = cssNumber("--pad", 12), gap = cssNumber("--gap", 14);
+  const width = document.documentElement.clientWidth;
+  let w, h;
+  if (mode === "portrait") {
+    const others = ["#scoreboard", "#status", "#viewer", "#last-call", "#controls"].map((sel) => $(sel))
+      .filter((el) => el.offsetHeight > 0);
+    const used = others.reduce((sum, el) => sum + el.offsetHeight + gap, 0);
+    w = width - 2 * pad;
+    h = window.innerHeight - 2 * pad - used;
+  } else if (mode === "landscape") {
+    w = width - 2 * pad - gap - 176;  // the controls' column keeps 176 px
+    const bar = $("#viewer").offsetHeight;  // the position viewer's bar, when open
+    h = window.innerHeight - 2 * pad - (bar ? bar + 6 : 0);
+  } else {
+    const box = $("#board").getBoundingClientRect();
+    w = box.width;
+    h = window.innerHeight - (box.top + window.scrollY) - pad;
+  }
+  const [fw, fh] = app.table.fit || [];
+  if (Math.abs(fw - w) > 0.5 || Math.abs(fh - h) > 0.5) app.table.resize(w, h);
+}
+
+function keepTableInView() {
+  // Striking from a scrolled page: bring the whole table back so the stroke is seen.
+  const r = app.table.canvas.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) {
+    app.table.canvas.scrollIntoView({ block: r.height <= window.innerHeight ? "nearest" : "start" });
   }
 }
 
@@ -183,9 +242,11 @@ function placeOk(p, where, taken) {
 function render() {
   const m = app.match;
   if (!m || !app.table) return;
+  $("#skip").hidden = !rolling();
   const r = m.ruling;
   const seat = actingSeat();
-  const mine = seat !== null && !app.busy;
+  const mine = seat !== null && !app.busy && !app.viewer;
+  const fx = facts(m.discipline);
   // scoreboard
   for (const i of [0, 1]) {
     const row = $(`#p${i}`);
@@ -196,8 +257,10 @@ function render() {
     row.classList.toggle("to-play", r.to_play === i && !m.over);
   }
   $("#break").textContent = r.break;
-  $("#frame-no").textContent = `${t("frame")} ${m.frame_number} / ${m.frames}`;
-  $("#ball-on").textContent = (r.ball_on || []).map(ballName).join(", ") || t("none");
+  $("#frame-no").textContent = `${t(`frameWord.${fx.frame_word || "frame"}`)} ${m.frame_number} / ${m.frames}`
+    + (fx.target && r.target ? ` · ${t("target")} ${r.target}` : "");
+  // No ball_on in the ruling: any ball may be played.
+  $("#ball-on").textContent = r.ball_on ? r.ball_on.map(ballName).join(", ") || t("none") : t("anyBall");
   const fr = r.fouls_in_a_row;
   $("#fouls-row").textContent = Array.isArray(fr) ? `${fr[0]} – ${fr[1]}` : (r.miss_count ?? t("none"));
   // status line
@@ -205,7 +268,8 @@ function render() {
   if (m.over) {
     status = m.winner === null ? `${t("matchOver")}: ${t("draw")}`
       : `${t("matchOver")}: ${m.seats[m.winner].name} ${t("winner")}`;
-  } else if (app.busy) status = t("rolling");
+  } else if (app.replaying) status = t("replaying");
+  else if (app.busy) status = t("rolling");
   else if (!mySeats().length) status = t("spectating");
   else if (seat === null) {
     status = `${t("waiting")} ${m.seats[r.to_play].name}…` +
@@ -226,27 +290,36 @@ function render() {
   $("#concede").disabled = seat === null || app.busy;
   // SNK-2.1(b): with only the black left, a lead of more than seven may claim the frame.
   const left = Object.keys(r.state.balls).filter((b) => r.state.balls[b] && b !== "cue");
-  $("#claim").hidden = !(m.discipline === "snooker" && seat !== null && !app.busy &&
+  $("#claim").hidden = !(fx.family === "snooker" && seat !== null && !app.busy &&
     left.length === 1 && left[0] === "black" && r.score[seat] - r.score[1 - seat] > 7);
-  // Declarations before the stroke: nominate (snooker, colours and the free ball), call a
-  // ball and pocket or safety (eight-ball, 14.1), push out (nine/ten-ball, when allowed).
-  const onBalls = Object.keys(app.table.balls);
-  const colours = ["yellow", "green", "brown", "blue", "pink", "black"];
-  let nominable = [];
-  if (m.discipline === "snooker") {
-    if (r.free_ball) nominable = onBalls.filter((b) => b !== "cue");
-    else if ((r.ball_on || []).some((b) => b !== "red")) nominable = colours.filter((c) => onBalls.includes(c));
+  // Declarations before the stroke, made on the table: a nomination (where the striker
+  // nominates), a call or Safety (the call-shot games), a push out (when the ruling allows).
+  const calling = !!fx.called_shots && !r.state.breaking;
+  const cands = nominable();
+  const decl = app.decl;
+  $("#declare-row").hidden = !mine || !(calling || cands.length || r.push_out);
+  $("#safety").hidden = !calling;
+  $("#safety").setAttribute("aria-pressed", String(decl.safety));
+  $("#push-out").hidden = !r.push_out;
+  $("#push-out").setAttribute("aria-pressed", String(decl.push));
+  $("#declare-clear").hidden = !(decl.call || decl.nominate || decl.safety || decl.push);
+  const free = $("#free-balls");
+  free.hidden = !(mine && r.free_ball && cands.length);
+  if (!free.hidden) {
+    const key = cands.slice(0, 6).join("|") + lang;
+    if (free.dataset.key !== key) {
+      free.dataset.key = key;
+      free.replaceChildren(...cands.slice(0, 6).map((b, i) => {
+        const el = document.createElement("button");
+        el.type = "button";
+        el.textContent = `${i + 1}. ${ballName(b)}`;
+        el.dataset.ball = b;
+        el.addEventListener("click", () => { app.decl.nominate = b; render(); });
+        return el;
+      }));
+    }
+    for (const el of free.children) el.setAttribute("aria-pressed", String(el.dataset.ball === decl.nominate));
   }
-  fillSelect($("#nominate"), ["", ...nominable], (b) => (b ? ballName(b) : "—"));
-  $("#nominate-row").hidden = !nominable.length;
-  $("#nominate-label").textContent = r.free_ball ? t("freeBall") : t("nominate");
-  const calling = CALLED.includes(m.discipline);
-  $("#call-row").hidden = !calling;
-  if (calling) {
-    const numbered = onBalls.filter((b) => b !== "cue").sort((a, b) => Number(a) - Number(b));
-    fillSelect($("#call-ball"), numbered, (b) => b);
-  }
-  $("#push-row").hidden = !r.push_out;
   // cue ball in hand
   if ((mine || (app.striking && seat !== null)) && r.in_hand && !r.options.length) {
     if (!app.place || !placeOk(app.place, r.in_hand)) app.place = defaultPlace(r.in_hand);
@@ -260,7 +333,21 @@ function render() {
   app.table.guide = mine && from && !r.options.length
     ? { from, angle: app.aim.angle, cue: cueName(seat), power: Number($("#power").value),
       side: app.tip.side } : null;
-  app.table.draw();
+  // what will be declared: the striker's own choice, else what the aim makes obvious
+  const call = calling && !decl.safety ? decl.call || inferredCall() : null;
+  const nom = cands.length ? decl.nominate || inferredNomination(cands) : null;
+  app.table.marks = mine ? { call, nominate: nom, candidates: r.free_ball ? cands.slice(0, 6) : [],
+    chosen: !!(decl.call || decl.nominate) } : null;
+  let text = "";
+  if (calling) {
+    text = decl.safety ? t("safety") : call
+      ? `${t("callThis")}: ${ballName(call.ball)} → ${t(`pockets.${call.pocket}`)}` : t("callHint");
+  } else if (cands.length) {
+    text = nom ? `${t("nominate")}: ${ballName(nom)}` : r.free_ball ? t("freeBallHint") : t("nominateHint");
+  }
+  if (text && !decl.call && !decl.nominate && !decl.safety && (call || nom)) text += ` (${t("fromAim")})`;
+  $("#declare-text").textContent = text;
+  if (!app.viewer) app.table.draw();
   // decisions
   const dlg = $("#decision");
   if (mine && r.options.length) {
@@ -272,10 +359,10 @@ function render() {
       b.addEventListener("click", () => decide(o));
       return b;
     }));
-    $("#decision-calls").textContent = (r.announce || []).join(" · ");
+    $("#decision-calls").textContent = announceOf({ ruling: r, frame: m.frame_number }).join(" · ");
     if (!dlg.open) dlg.showModal();
   } else if (dlg.open) dlg.close();
-  document.body.dataset.animating = app.busy ? "1" : "0";
+  document.body.dataset.animating = rolling() ? "1" : "0";
   document.body.dataset.version = String(app.seen);
 }
 
@@ -292,7 +379,7 @@ function addCalls(entry, view) {
   } else if (entry.type === "frame-start") {
     text = `${t("frame")} ${entry.frame}`;
   } else {
-    const calls = entry.ruling ? entry.ruling.announce || [] : [];
+    const calls = announceOf(entry);
     let extra = "";
     if (entry.type === "shot" && entry.shot) {
       const pots = Object.keys(entry.shot.pocketed || {});
@@ -306,20 +393,28 @@ function addCalls(entry, view) {
     }
     text = [who, extra, calls.join(" · ")].filter(Boolean).join(" — ");
   }
-  li.textContent = text;
+  const span = document.createElement("span");
+  span.textContent = text;
+  li.append(span);
   li.className = entry.ruling && entry.ruling.legal === false ? "foul" : "";
+  if (entry.ruling && typeof entry.ruling.action === "number" && entry.frame) {
+    // replay this stroke (when its paths are still known), or open it as a link for anyone
+    const k = entry.ruling.action;
+    if (entry.shot && entry.shot.trajectories) {
+      li.append(smallButton("▶", t("replay"), "replay", () => replay(entry)));
+    }
+    li.append(smallButton("🔗", t("linkStroke"), "link", () => {
+      const url = strokeLink(entry.frame, k);
+      navigator.clipboard?.writeText(url).catch(() => {});
+      flash(`${t("linkCopied")}: ${url}`, false);
+    }));
+  }
   list.prepend(li);
   while (list.children.length > 40) list.lastChild.remove();
-}
-
-function fillSelect(sel, values, label) {
-  // Rebuild only when the choices changed, so a choice being made is kept.
-  const key = values.join("|");
-  if (sel.dataset.key === key) return;
-  const keep = sel.value;
-  sel.replaceChildren(...values.map((v) => new Option(label(v), v)));
-  sel.dataset.key = key;
-  if (values.includes(keep)) sel.value = keep;
+  // On a phone the newest call shows just under the table.
+  const last = $("#last-call");
+  last.textContent = text;
+  last.classList.toggle("foul", li.className === "foul");
 }
 
 function ballName(b) {
@@ -329,12 +424,256 @@ function ballName(b) {
   return base === b ? name : `${name} ${b.slice(base.length)}`;
 }
 
-function buildNominate() {
-  // (Re)build the choices in the page's language.
-  for (const sel of ["#nominate", "#call-ball"]) delete $(sel).dataset.key;
-  const pocket = $("#call-pocket");
-  pocket.replaceChildren(...["bottom-left", "bottom-right", "middle-left", "middle-right",
-    "top-left", "top-right"].map((p) => new Option(t(`pockets.${p}`), p)));
+function smallButton(label, title, cls, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = `mini ${cls}`;
+  b.textContent = label;
+  b.title = title;
+  b.setAttribute("aria-label", title);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function strokeLink(frame, k) {
+  return `${location.origin}${location.pathname}#match=${app.match.id}&frame=${frame}&stroke=${k}`;
+}
+
+function positionLink(frame, at) {
+  return `${location.origin}${location.pathname}#match=${app.match.id}&frame=${frame}&at=${at}`;
+}
+
+// ------------------------------------------------------------------ waiting: skip, replay, view
+
+function rolling() {
+  // Balls are being drawn, or a stroke sent has not come back yet.
+  return app.busy || (app.expect || 0) > app.seen;
+}
+
+function skip() {
+  // Finish the stroke being drawn at once, and those queued behind it (also one sent and
+  // not back yet: it will not be drawn).
+  if (!rolling()) return;
+  app.skipping = true;
+  app.table.skip = true;
+}
+
+function autoSkip(entry) {
+  // The other side's strokes and the automatic ones (the lag) when the page is told to.
+  if (!$("#auto-skip").checked) return false;
+  return entry.type === "lag" || !(entry.player !== undefined && app.tokens[entry.player]);
+}
+
+async function replay(entry) {
+  if (app.busy || app.viewer || !entry.shot || !entry.shot.trajectories) return;
+  app.busy = true;
+  app.replaying = true;
+  render();
+  const k = Number($("#replay-speed").value) * app.timeScale;
+  await new Promise((done) => app.table.animate(scaleShot(entry.shot, k), done));
+  app.replaying = false;
+  app.busy = false;
+  app.table.balls = ballsOf(app.match.ruling);
+  render();
+  if (app.queue.length) drain();
+}
+
+async function openViewer(frame, at, stroke) {
+  // A frame of the match, position by position (the referee's rulings give each one), for
+  // anyone with the link; a stroke opens on the position before it and plays it.
+  const m = app.match;
+  let rulings, record;
+  try {
+    [record, rulings] = await Promise.all([
+      api("GET", `/api/matches/${m.id}/frames/${frame}/record`),
+      api("GET", `/api/matches/${m.id}/frames/${frame}/rulings?lang=${lang}`)]);
+  } catch (e) {
+    flash(e.message);
+    return;
+  }
+  const start = record.start && record.start.balls ? record.start.balls : null;
+  const positions = [start, ...rulings.filter((x) => !x.error).map((x) => x.state.balls)];
+  const last = positions.length - 1;
+  const playing = stroke !== null && stroke !== undefined;
+  // A standard rack is not in the record (start: null): the first position shown is then the
+  // one after the first action.
+  const first = start || last === 0 ? 0 : 1;
+  app.viewer = { frame, positions, rulings, k: first, first };
+  $("#viewer").hidden = false;
+  layout();
+  showPosition(playing ? stroke : at ?? 0);
+  if (playing) {
+    const entry = app.history.find((e) => e.frame === frame && e.ruling && e.ruling.action === stroke);
+    if (entry && entry.shot && entry.shot.trajectories) {
+      const k = Number($("#replay-speed").value) * app.timeScale;
+      document.body.dataset.animating = "1";
+      await new Promise((done) => app.table.animate(scaleShot(entry.shot, k), done));
+      document.body.dataset.animating = "0";
+    }
+    showPosition(Math.min(last, stroke + 1));
+  }
+}
+
+function showPosition(k) {
+  const v = app.viewer;
+  v.k = Math.max(v.first, Math.min(v.positions.length - 1, k));
+  const balls = v.positions[v.k];
+  app.table.guide = null;
+  app.table.placing = null;
+  app.table.marks = null;
+  app.table.balls = balls ? ballsOf({ state: { balls } }) : {};
+  app.table.draw();
+  const r = v.k > 0 ? v.rulings[v.k - 1] : null;
+  $("#viewer-text").textContent = `${t(`frameWord.${facts(app.match.discipline).frame_word || "frame"}`)} ${v.frame}`
+    + ` · ${t("position")} ${v.k} / ${v.positions.length - 1}`
+    + (r ? ` · ${(r.announce || []).join(" · ")}` : "");
+  $("#viewer-prev").disabled = v.k === v.first;
+  $("#viewer-next").disabled = v.k === v.positions.length - 1;
+  document.body.dataset.viewing = String(v.k);
+}
+
+function closeViewer() {
+  app.viewer = null;
+  $("#viewer").hidden = true;
+  delete document.body.dataset.viewing;
+  layout();
+  app.table.balls = ballsOf(app.match.ruling);
+  render();
+  if (app.queue.length) drain();
+}
+
+function announceOf(entry) {
+  // The referee's calls in the page's language (re-ruled by the server after a switch).
+  const r = entry.ruling;
+  if (!r) return [];
+  if (app.announce && app.match && entry.frame === app.match.frame_number && app.announce.has(r.action)) {
+    return app.announce.get(r.action);
+  }
+  return r.announce || [];
+}
+
+async function relabelCalls() {
+  // The match's log is in its own language; the frame's rulings come again in the page's.
+  const m = app.match;
+  if (!m) return;
+  app.announce = null;
+  if (lang !== m.lang) {
+    try {
+      const out = await api("GET", `/api/matches/${m.id}/frames/${m.frame_number}/rulings?lang=${lang}`);
+      app.announce = new Map(out.filter((x) => !x.error).map((x) => [x.action, x.announce]));
+    } catch (e) {
+      app.announce = null;  // keep the match's language rather than nothing
+    }
+  }
+  $("#calls").replaceChildren();
+  for (const e of app.history.slice(-40)) addCalls(e, app.match);
+}
+
+// ------------------------------------------------------------------ declarations
+
+function objectBalls() {
+  const cues = app.match.cue_balls;
+  return Object.keys(app.table.balls).filter((b) => !cues.includes(b));
+}
+
+function nominable() {
+  // SNK-2.12, SNK-3.10(a)(i): after a foul with a free ball any object ball may be nominated
+  // (nearest the cue ball first); after a red, a colour is.
+  const m = app.match, r = m.ruling;
+  if (!facts(m.discipline).nominates || actingSeat() === null) return [];
+  const objects = objectBalls();
+  if (r.free_ball) {
+    const cue = (app.table.placing && app.table.placing.at) || app.table.balls[cueName(r.to_play)];
+    if (!cue) return objects;
+    const d = (b) => Math.hypot(app.table.balls[b][0] - cue[0], app.table.balls[b][1] - cue[1]);
+    return objects.sort((a, b) => d(a) - d(b));
+  }
+  if ((r.ball_on || []).includes("any-colour") || r.phase === "colour") {
+    // the colours are the balls worth more than one point (the table's ball set says)
+    const colours = app.table.geo.balls.filter((b) => (b.value || 0) > 1).map((b) => b.name);
+    return colours.filter((c) => objects.includes(c));
+  }
+  return [];
+}
+
+function aimedBall() {
+  const g = app.table.guide;
+  if (!g) return null;
+  const hit = app.table.castRay(g.from, g.angle, g.cue);
+  return hit.ball ? { ball: hit.ball, at: hit.at } : null;
+}
+
+function inferredNomination(cands) {
+  // SNK-2.12: a ball indicated by obvious aim counts as nominated.
+  const a = aimedBall();
+  return a && cands.includes(a.ball) ? a.ball : null;
+}
+
+function inferredCall() {
+  // POOL-1.6: the call need not be said when ball and pocket are obvious: the ball the aim
+  // hits first and the pocket its line of centres points at (within 12 degrees).
+  const a = aimedBall();
+  if (!a) return null;
+  const [bx, by] = app.table.balls[a.ball];
+  const dir = Math.atan2(by - a.at[1], bx - a.at[0]);
+  let best = null, err = 12 * Math.PI / 180;
+  for (const p of app.table.geo.pockets) {
+    const [px, py] = p.capture.centre;
+    const d = Math.atan2(py - by, px - bx) - dir;
+    const e = Math.abs(Math.atan2(Math.sin(d), Math.cos(d)));
+    if (e < err) { err = e; best = p.name; }
+  }
+  return best ? { ball: a.ball, pocket: best } : null;
+}
+
+function touchTolerance() {
+  // A finger is wider than a ball on a phone: 22 px (half a 44 px target) or 1.6 radii.
+  return Math.max(app.table.geo.ball_radius * 1.6, 22 / app.table.scale);
+}
+
+function ballAt(p) {
+  let best = null, dist = touchTolerance();
+  for (const b of objectBalls()) {
+    const [x, y] = app.table.balls[b];
+    const d = Math.hypot(x - p[0], y - p[1]);
+    if (d < dist) { dist = d; best = b; }
+  }
+  return best;
+}
+
+function pocketAt(p) {
+  for (const pk of app.table.geo.pockets) {
+    const [x, y] = pk.capture.centre;
+    if (Math.hypot(x - p[0], y - p[1]) < pk.capture.radius + touchTolerance() * 0.6) return pk.name;
+  }
+  return null;
+}
+
+function tableTouch(p) {
+  // A touch on a pocket calls the ball picked (or aimed at) into it and leaves the aim; a
+  // touch on a ball picks it (and nominates it where it may be); then the touch aims.
+  const m = app.match, r = m.ruling, d = app.decl;
+  const pocket = pocketAt(p);
+  if (pocket && facts(m.discipline).called_shots && !r.state.breaking) {
+    const ball = d.picked || (inferredCall() || aimedBall() || {}).ball;
+    if (ball) {
+      d.call = { ball, pocket };
+      d.safety = false;
+      render();
+      return false;
+    }
+  }
+  const ball = ballAt(p);
+  if (ball) {
+    d.picked = ball;
+    if (d.call && d.call.ball !== ball) d.call = null;
+    if (nominable().includes(ball)) d.nominate = ball;
+  }
+  return true;
+}
+
+function resetDeclarations() {
+  app.decl = { picked: null, nominate: null, call: null, safety: false, push: false };
 }
 
 // ------------------------------------------------------------------ updates
@@ -367,8 +706,10 @@ async function refresh() {
       app.seen = Math.max(...fresh.map((e) => e.seq));
       app.queue.push(...fresh.map((e) => ({ entry: e, view })));
       app.latest = view;
-      drain();
-    } else if (!app.busy && !app.queue.length) {
+    }
+    // Entries queued while a stroke was being sent (busy) are played now, not left waiting.
+    if (app.queue.length) drain();
+    else if (!app.busy) {
       app.match = view;
       render();
     }
@@ -381,7 +722,7 @@ async function refresh() {
 }
 
 async function drain() {
-  if (app.busy) return;
+  if (app.busy || app.viewer) return;
   app.busy = true;
   render();
   while (app.queue.length) {
@@ -389,8 +730,11 @@ async function drain() {
     if (entry.type === "shot" && entry.shot && entry.shot.trajectories) {
       app.table.guide = null;
       app.table.placing = null;
-      const scaled = app.timeScale === 1 ? entry.shot : scaleShot(entry.shot, app.timeScale);
-      await new Promise((done) => app.table.animate(scaled, done));
+      if (!app.skipping && !autoSkip(entry)) {
+        const scaled = app.timeScale === 1 ? entry.shot : scaleShot(entry.shot, app.timeScale);
+        await new Promise((done) => app.table.animate(scaled, done));
+      }
+      if (app.skipping || autoSkip(entry) || app.table.skipped) app.skipped.push(entry.seq);
     }
     if (entry.ruling) {
       app.table.balls = ballsOf(entry.ruling);
@@ -402,8 +746,11 @@ async function drain() {
   app.match = app.latest || app.match;
   app.table.balls = ballsOf(app.match.ruling);
   app.busy = false;
+  if (!((app.expect || 0) > app.seen)) app.skipping = false;  // a skip asked for a stroke on its way holds
   app.aim.locked = false;
+  resetDeclarations();
   render();
+  if (app.match.lang !== lang) relabelCalls();
 }
 
 function scaleShot(shot, k) {
@@ -420,7 +767,7 @@ function scaleShot(shot, k) {
 
 async function strike() {
   const seat = actingSeat();
-  if (seat === null || app.busy) return;
+  if (seat === null || app.busy || app.viewer) return;
   const r = app.match.ruling;
   const power = Number($("#power").value);
   const body = {
@@ -431,41 +778,28 @@ async function strike() {
     elevation: Number($("#elevation").value),
   };
   if (r.in_hand) body.place = app.place;
-  const d = app.match.discipline;
-  // Declarations the rules ask for before this stroke, in a dialog when not made yet.
-  if (d === "snooker" && $("#nominate").value) body.nominate = $("#nominate").value;
-  if (d === "snooker" && r.free_ball && !body.nominate) {
-    const balls = [...$("#nominate").options].map((o) => o.value).filter(Boolean);
-    const b = await ask(t("freeBall"), balls.map((x) => [x, ballName(x)]));
-    if (b === null) return;
-    body.nominate = b;
-  }
-  if (CALLED.includes(d) && !r.state.breaking) {
-    const called = { ball: $("#call-ball").value, pocket: $("#call-pocket").value };
-    let how = $("#safety").checked ? "safety" : null;
-    if (!how) {
-      how = await ask(t("callAsk"), [
-        ["call", `${t("callThis")}: ${called.ball} → ${t(`pockets.${called.pocket}`)}`],
-        ["safety", t("safety")]]);
-      if (how === null) return;
+  const fx = facts(app.match.discipline);
+  // The declarations made on the table (or made obvious by the aim); no dialog.
+  const cands = nominable();
+  const nom = cands.length ? app.decl.nominate || inferredNomination(cands) : null;
+  if (nom) body.nominate = nom;
+  if (fx.called_shots && !r.state.breaking) {
+    const call = app.decl.safety ? "safety" : app.decl.call || inferredCall();
+    if (!call) {
+      flash(t("callFirst"));
+      return;
     }
-    body.call = how === "safety" ? "safety" : called;
+    body.call = call;
   }
-  if (r.push_out) {
-    let push = $("#push-out").checked ? "push" : null;
-    if (!push) {
-      push = await ask(t("pushOutAsk"), [["push", t("pushOut")], ["normal", t("normalShot")]]);
-      if (push === null) return;
-    }
-    body.push_out = push === "push";
-  }
+  if (r.push_out) body.push_out = app.decl.push;
+  keepTableInView();
   try {
     app.busy = true;
     app.striking = true;  // keep the placed cue ball drawn until the shot comes back
     render();
-    await api("POST", `/api/matches/${app.match.id}/strike`, body, seat);
-    $("#push-out").checked = false;
-    $("#nominate").value = "";
+    const played = await api("POST", `/api/matches/${app.match.id}/strike`, body, seat);
+    app.expect = played.seq || 0;  // "animating" until this stroke has come back and played
+    resetDeclarations();
     app.busy = false;
     app.striking = false;
     await refresh();
@@ -475,25 +809,6 @@ async function strike() {
     flash(e.message);
     render();
   }
-}
-
-function ask(title, choices) {
-  // A small modal: resolves to the chosen value, or null when cancelled.
-  const dlg = $("#declare");
-  $("#declare-title").textContent = title;
-  return new Promise((resolve) => {
-    const done = (v) => { dlg.close(); resolve(v); };
-    $("#declare-buttons").replaceChildren(...choices.map(([value, label]) => {
-      const b = document.createElement("button");
-      b.textContent = label;
-      b.dataset.value = value;
-      b.addEventListener("click", () => done(value));
-      return b;
-    }));
-    $("#declare-cancel").onclick = () => done(null);
-    dlg.oncancel = () => resolve(null);
-    dlg.showModal();
-  });
 }
 
 async function decide(choice) {
@@ -548,7 +863,9 @@ function bindTable() {
   const canvas = $("#table");
   let dragging = false;
   canvas.addEventListener("pointerdown", (ev) => {
-    if (actingSeat() === null || app.busy || !app.table) return;
+    canvas.classList.remove("keyed");  // a pointer's focus needs no ring; Tab's does
+    canvas.focus({ preventScroll: true });
+    if (actingSeat() === null || app.busy || app.viewer || !app.table) return;
     const p = pointer(ev);
     const pl = app.table.placing;
     // A finger is wider than a ball on a phone: grab within 24 px or 2.5 radii.
@@ -558,11 +875,12 @@ function bindTable() {
       canvas.setPointerCapture(ev.pointerId);
       return;
     }
+    if (!tableTouch(p)) return;
     aimAt(p);
     app.aim.locked = !app.aim.locked || ev.pointerType !== "mouse";
   });
   canvas.addEventListener("pointermove", (ev) => {
-    if (actingSeat() === null || app.busy || !app.table) return;
+    if (actingSeat() === null || app.busy || app.viewer || !app.table) return;
     const p = pointer(ev);
     if (dragging) {
       app.place = clampPlace(p, app.match.ruling.in_hand);
@@ -582,13 +900,34 @@ function bindTable() {
       flash(e.message);
     }
   });
-  window.addEventListener("keydown", (ev) => {
-    if (actingSeat() === null || ev.target.tagName === "INPUT") return;
+  // Keys act on the table only when it has the focus: Space elsewhere (on "Concede frame",
+  // say) does what that control does, never a stroke.
+  canvas.addEventListener("keyup", (ev) => { if (ev.key === "Tab") canvas.classList.add("keyed"); });
+  canvas.addEventListener("blur", () => canvas.classList.remove("keyed"));
+  canvas.addEventListener("keydown", (ev) => {
+    canvas.classList.add("keyed");
+    const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Enter"];
+    if (!keys.includes(ev.key)) return;
+    ev.preventDefault();  // no page scrolling while the table has the focus
+    if (actingSeat() === null || app.busy) return;
     const step = ev.shiftKey ? 1 : 0.1;
-    if (ev.key === "ArrowLeft") { app.aim.angle += step; render(); }
-    if (ev.key === "ArrowRight") { app.aim.angle -= step; render(); }
-    if (ev.key === " ") { ev.preventDefault(); strike(); }
+    if (ev.key === "ArrowLeft") nudge(step);
+    else if (ev.key === "ArrowRight") nudge(-step);
+    else if (ev.key === "ArrowUp" || ev.key === "ArrowDown") {
+      const p = $("#power");
+      const d = (ev.key === "ArrowUp" ? 1 : -1) * (ev.shiftKey ? 10 : 1);
+      p.value = String(Math.min(100, Math.max(1, Number(p.value) + d)));
+      p.dispatchEvent(new Event("input"));
+    } else strike();
   });
+}
+
+function nudge(deg) {
+  // Fine aim: a finger covers the ball it aims at, so small steps come from buttons or keys.
+  if (actingSeat() === null || app.busy) return;
+  app.aim.angle += deg;
+  app.aim.locked = true;
+  render();
 }
 
 function aimAt(p) {
@@ -616,6 +955,7 @@ function bindTip() {
     c.fillStyle = "#1a6fd8";
     c.fill();
     $("#tip-value").textContent = `${app.tip.side.toFixed(2)}, ${app.tip.height.toFixed(2)}`;
+    pad.setAttribute("aria-valuetext", $("#tip-value").textContent);
   };
   const setTip = (ev) => {
     if (pad.disabled) return;
@@ -632,27 +972,49 @@ function bindTip() {
   pad.addEventListener("pointerdown", (ev) => { setTip(ev); pad.setPointerCapture(ev.pointerId); });
   pad.addEventListener("pointermove", (ev) => { if (ev.buttons) setTip(ev); });
   pad.addEventListener("dblclick", () => { app.tip = { side: 0, height: 0 }; drawTip(); });
+  pad.addEventListener("keydown", (ev) => {
+    // Arrows move the tip by 0.05 of the radius (Shift: 0.2), 0 or Home centres it.
+    const d = ev.shiftKey ? 0.2 : 0.05;
+    const moves = { ArrowLeft: [-d, 0], ArrowRight: [d, 0], ArrowUp: [0, d], ArrowDown: [0, -d],
+      Home: null, 0: null };
+    if (!(ev.key in moves) || pad.disabled) return;
+    ev.preventDefault();
+    const m = moves[ev.key];
+    let sx = m ? app.tip.side + m[0] : 0, sy = m ? app.tip.height + m[1] : 0;
+    const n = Math.hypot(sx, sy);
+    if (n > 0.75) { sx *= 0.75 / n; sy *= 0.75 / n; }
+    app.tip = { side: Math.round(sx * 100) / 100, height: Math.round(sy * 100) / 100 };
+    drawTip();
+    render();
+  });
   drawTip();
 }
 
 // ------------------------------------------------------------------ start
 
 function fillSetup() {
+  // The server's list, in its order; a pool game is the default (quicker to learn).
   const sel = $("#discipline");
-  const current = sel.value || "nine-ball";
-  sel.replaceChildren(...["snooker", "snooker-one-red", "eight-ball", "nine-ball", "ten-ball",
-    "straight-pool"].map((d) => new Option(t(`discName.${d}`), d)));
-  sel.value = current;
+  const list = app.disciplines;
+  const current = sel.value || (list.find((d) => d.family === "pool" && !d.called_shots) || list[0] || {}).id;
+  sel.replaceChildren(...list.map((d) => new Option(d.names[lang] || d.names.en, d.id)));
+  if (current) sel.value = current;
 }
 
 async function main() {
+  try {
+    app.disciplines = await api("GET", "/api/disciplines");
+  } catch (e) {
+    flash(e.message);
+  }
   setLang(lang);
   fillSetup();
   $("#lang").value = lang;
   $("#lang").addEventListener("change", (ev) => {
     setLang(ev.target.value);
     fillSetup();
-    if (app.match) { buildNominate(); render(); }
+    if (app.match) { render(); relabelCalls(); }
+    if (app.viewer) openViewer(app.viewer.frame, app.viewer.k, null);  // its calls, re-ruled
   });
   $("#setup-form").addEventListener("submit", startMatch);
   const modeChanged = () => {
@@ -675,14 +1037,43 @@ async function main() {
   $("#new-match").addEventListener("click", () => { location.hash = ""; location.reload(); });
   bindTable();
   bindTip();
-  window.addEventListener("resize", () => app.table && app.table.resize());
-  const { id, tokens } = readHash();
+  window.addEventListener("hashchange", () => location.reload());
+  window.addEventListener("resize", layout);
+  if (window.ResizeObserver) {
+    const watch = new ResizeObserver(() => layout());
+    for (const sel of ["#scoreboard", "#status", "#controls"]) watch.observe($(sel));
+  }
+  $("#aim-left").addEventListener("click", () => nudge(0.1));
+  $("#safety").addEventListener("click", () => {
+    app.decl.safety = !app.decl.safety;
+    if (app.decl.safety) app.decl.call = null;
+    render();
+  });
+  $("#push-out").addEventListener("click", () => { app.decl.push = !app.decl.push; render(); });
+  $("#declare-clear").addEventListener("click", () => { resetDeclarations(); render(); });
+  $("#skip").addEventListener("click", skip);
+  window.addEventListener("keydown", (ev) => { if (ev.key === "Escape") skip(); });
+  $("#auto-skip").checked = localStorage.getItem("cuesport-auto-skip") === "1";
+  $("#auto-skip").addEventListener("change", (ev) => {
+    localStorage.setItem("cuesport-auto-skip", ev.target.checked ? "1" : "0");
+  });
+  $("#viewer-prev").addEventListener("click", () => showPosition(app.viewer.k - 1));
+  $("#viewer-next").addEventListener("click", () => showPosition(app.viewer.k + 1));
+  $("#viewer-close").addEventListener("click", closeViewer);
+  $("#viewer-link").addEventListener("click", () => {
+    const url = positionLink(app.viewer.frame, app.viewer.k);
+    navigator.clipboard?.writeText(url).catch(() => {});
+    flash(`${t("linkCopied")}: ${url}`, false);
+  });
+  $("#aim-right").addEventListener("click", () => nudge(-0.1));
+  const { id, tokens, frame, at, stroke } = readHash();
   if (id) {
     app.tokens = [tokens[0] || null, tokens[1] || null];
     try {
       const seat = mySeats()[0];
       const view = await api("GET", `/api/matches/${id}`, null, seat);
       await enterMatch(view);
+      if (frame !== null) await openViewer(frame, at, stroke);
     } catch (e) {
       flash(e.message);
     }

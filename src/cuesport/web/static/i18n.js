@@ -11,7 +11,7 @@ const WORDS = {
     hotseat: "Hot-seat (one screen)",
     invite: "Friend by link",
     level: "Level",
-    levels: { easy: "easy", medium: "medium", strong: "strong" },
+    levels: { easy: "easy", medium: "medium", strong: "strong", pro: "pro" },
     lag: "lag for the break",
     breaks: "breaks",
     frames: "Best of (frames)",
@@ -69,10 +69,24 @@ const WORDS = {
     potted: "potted",
     frame: "Frame",
     none: "—",
-    discName: {
-      "snooker": "Snooker", "snooker-one-red": "Snooker 1-red", "eight-ball": "Eight-ball",
-      "nine-ball": "Nine-ball", "ten-ball": "Ten-ball", "straight-pool": "14.1 straight pool",
-    },
+    frameWord: { frame: "Frame", rack: "Rack", game: "Game" },
+    target: "to",
+    anyBall: "any ball",
+    botName: "Bot",
+    callHint: "Touch a ball, then a pocket, to call the shot",
+    callFirst: "Call the shot first: touch a ball, then a pocket (or choose Safety)",
+    freeBallHint: "Free ball: touch the ball you nominate (the nearest are numbered)",
+    nominateHint: "Touch the colour you nominate",
+    fromAim: "from the aim",
+    clear: "Clear",
+    skip: "Skip", replay: "Replay this stroke", replaying: "Replay…", replaySpeed: "Replay speed",
+    autoSkip: "Skip the other side's strokes", linkStroke: "Link to this stroke",
+    linkCopied: "Link copied", linkPosition: "Link", backToLive: "Back to the match",
+    position: "position", previous: "previous", next: "next",
+    aimCcw: "aim anticlockwise", aimCw: "aim clockwise", tipPad: "tip position",
+    tableLabel: "the table",
+    keysHint: "Keys on the table: ← → aim (Shift: coarse), ↑ ↓ power, Space or Enter strikes; "
+      + "arrows on the tip move it.",
     choice: {
       play: "Play", pass: "Make them play again", replace: "Replace the balls",
       "in-hand": "Cue ball in hand", "re-rack": "Re-rack and break",
@@ -93,7 +107,7 @@ const WORDS = {
     hotseat: "Вдвоём за одним экраном",
     invite: "Друг по ссылке",
     level: "Уровень",
-    levels: { easy: "лёгкий", medium: "средний", strong: "сильный" },
+    levels: { easy: "лёгкий", medium: "средний", strong: "сильный", pro: "профи" },
     lag: "розыгрыш права разбоя",
     breaks: "разбивает",
     frames: "Партий (до большинства из)",
@@ -151,11 +165,24 @@ const WORDS = {
     potted: "забит",
     frame: "Партия",
     none: "—",
-    discName: {
-      "snooker": "Снукер", "snooker-one-red": "Снукер с одним красным",
-      "eight-ball": "Восьмёрка", "nine-ball": "Девятка", "ten-ball": "Десятка",
-      "straight-pool": "Прямой пул 14.1",
-    },
+    frameWord: { frame: "Партия", rack: "Партия", game: "Партия" },
+    target: "до",
+    anyBall: "любой шар",
+    botName: "Бот",
+    callHint: "Коснитесь шара, затем лузы, чтобы заказать удар",
+    callFirst: "Сначала закажите удар: коснитесь шара, затем лузы (или выберите отыгрыш)",
+    freeBallHint: "Свободный шар: коснитесь шара, который заказываете (ближние пронумерованы)",
+    nominateHint: "Коснитесь цветного шара, который заказываете",
+    fromAim: "по прицелу",
+    clear: "Сбросить",
+    skip: "Пропустить", replay: "Повтор удара", replaying: "Повтор…", replaySpeed: "Скорость повтора",
+    autoSkip: "Не показывать удары соперника", linkStroke: "Ссылка на удар",
+    linkCopied: "Ссылка скопирована", linkPosition: "Ссылка", backToLive: "Вернуться к матчу",
+    position: "позиция", previous: "назад", next: "вперёд",
+    aimCcw: "прицел против часовой", aimCw: "прицел по часовой", tipPad: "точка удара",
+    tableLabel: "стол",
+    keysHint: "Клавиши на столе: ← → прицел (с Shift — крупнее), ↑ ↓ сила, пробел или Enter — удар; "
+      + "стрелки на точке удара двигают её.",
     choice: {
       play: "Играть", pass: "Пусть бьёт снова", replace: "Вернуть шары",
       "in-hand": "Биток с руки", "re-rack": "Перерасставить и разбить самому",
@@ -178,6 +205,9 @@ export function setLang(l) {
   localStorage.setItem("cuesport-lang", lang);
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  }
   // Default names follow the language until someone types their own.
   const defaults = ["Player 1", "Player 2", "Игрок 1", "Игрок 2"];
   for (const [name, key] of [["you", "player1"], ["them", "player2"]]) {

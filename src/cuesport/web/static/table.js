@@ -11,26 +11,32 @@ export class TableView {
     this.ballInfo = Object.fromEntries(geo.balls.map((b) => [b.name, b]));
     this.guide = null;        // {from, angle} or null
     this.placing = null;      // {at, ok} while the cue ball is in hand
+    this.fit = null;          // [maxW, maxH] CSS px last asked for
+    this.marks = null;        // {call, nominate, candidates, chosen}: the declarations shown
     this.resize();
   }
 
   // ---------------------------------------------------------------- transform
 
-  resize() {
+  resize(maxW, maxH) {
+    // Fit the table in maxW x maxH CSS px, lying whichever way gives the larger scale
+    // (along x, baulk/head end at the left, when lying down).
     const box = this.canvas.parentElement.getBoundingClientRect();
+    if (maxW === undefined) [maxW, maxH] = this.fit || [box.width, window.innerHeight * 0.75];
+    this.fit = [maxW, maxH];
     const g = this.geo;
     const margin = g.cushion_width + g.rail_width;
     const longSide = g.length + 2 * margin;
     const shortSide = g.width + 2 * margin;
-    // Landscape screens lay the table along x (baulk/head end at the left).
-    this.landscape = window.innerWidth > window.innerHeight;
+    const availW = Math.max(160, maxW), availH = Math.max(160, maxH);
+    const across = Math.min(availW / longSide, availH / shortSide);
+    const upright = Math.min(availW / shortSide, availH / longSide);
+    this.landscape = across > upright;
     const [tw, th] = this.landscape ? [longSide, shortSide] : [shortSide, longSide];
-    const availW = Math.max(200, box.width);
-    const availH = this.landscape ? availW * th / tw : Math.min(availW * th / tw, window.innerHeight * 0.75);
-    const scale = Math.min(availW / tw, availH / th);
+    const scale = Math.max(across, upright);
     const dpr = window.devicePixelRatio || 1;
-    this.cssW = tw * scale;
-    this.cssH = th * scale;
+    this.cssW = Math.floor(tw * scale);
+    this.cssH = Math.floor(th * scale);
     this.canvas.style.width = `${this.cssW}px`;
     this.canvas.style.height = `${this.cssH}px`;
     this.canvas.width = Math.round(this.cssW * dpr);
@@ -297,6 +303,61 @@ export class TableView {
       this.ctx.stroke();
     }
     this.drawGuide();
+    this.drawMarks();
+  }
+
+  ring(name, colour, width, dash = []) {
+    const at = this.balls[name];
+    if (!at) return;
+    const c = this.ctx, [sx, sy] = this.toScreen(...at);
+    c.save();
+    c.beginPath();
+    c.arc(sx, sy, this.geo.ball_radius * this.scale + 3 + width / 2, 0, 2 * Math.PI);
+    c.strokeStyle = colour;
+    c.lineWidth = width;
+    c.setLineDash(dash);
+    c.stroke();
+    c.restore();
+  }
+
+  drawMarks() {
+    // Free-ball candidates numbered nearest first, the nominated ball, the called ball and
+    // pocket (dimmer when only the aim implies them).
+    const k = this.marks;
+    if (!k) return;
+    const c = this.ctx, gold = k.chosen ? "rgba(255,213,74,1)" : "rgba(255,213,74,0.6)";
+    (k.candidates || []).forEach((b, i) => {
+      this.ring(b, "rgba(255,255,255,0.85)", 1.5, [3, 3]);
+      const at = this.balls[b];
+      if (!at) return;
+      const [sx, sy] = this.toScreen(...at), r = this.geo.ball_radius * this.scale;
+      c.save();
+      c.font = `bold ${Math.max(11, r * 1.1)}px system-ui, sans-serif`;
+      c.fillStyle = "#fff";
+      c.strokeStyle = "#000";
+      c.lineWidth = 3;
+      c.strokeText(String(i + 1), sx + r + 3, sy - r - 2);
+      c.fillText(String(i + 1), sx + r + 3, sy - r - 2);
+      c.restore();
+    });
+    if (k.nominate) this.ring(k.nominate, gold, 3);
+    if (k.call) {
+      const pk = this.geo.pockets.find((p) => p.name === k.call.pocket);
+      const at = this.balls[k.call.ball];
+      if (!pk || !at) return;
+      this.ring(k.call.ball, gold, 3);
+      c.save();
+      c.strokeStyle = gold;
+      c.lineWidth = 2;
+      c.setLineDash([6, 5]);
+      this.path([at, pk.capture.centre]);
+      c.stroke();
+      c.setLineDash([]);
+      c.lineWidth = 3;
+      this.circle(pk.capture.centre[0], pk.capture.centre[1], pk.capture.radius + 10);
+      c.stroke();
+      c.restore();
+    }
   }
 
   // ---------------------------------------------------------------- animation
@@ -306,8 +367,11 @@ export class TableView {
     const segs = shot.trajectories, pocketed = shot.pocketed || {};
     const start = performance.now();
     const duration = shot.duration;
+    this.skip = false;
+    this.animations = (this.animations || 0) + 1;  // counted, for the tests
     const step = (now) => {
-      const t = Math.min((now - start) / 1000, duration);
+      // skip: jump to the end (where every ball comes to rest)
+      const t = this.skip ? duration : Math.min((now - start) / 1000, duration);
       const pos = {};
       for (const [name, list] of Object.entries(segs)) {
         if (!list.length) continue;
@@ -321,7 +385,10 @@ export class TableView {
       this.balls = pos;
       this.draw();
       if (t < duration) requestAnimationFrame(step);
-      else onDone();
+      else {
+        this.skipped = this.skip;
+        onDone();
+      }
     };
     requestAnimationFrame(step);
   }

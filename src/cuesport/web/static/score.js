@@ -1,0 +1,460 @@
+// The marker's page (/score): a real table scored without coordinates (protocol 1.1,
+// rules.positions false). Each visit becomes one referee action, fed to the live referee
+// session (/api/referee/sessions); the match is kept in localStorage, so a reload resumes
+// and a dropped network only queues the visits until it returns.
+
+const KEY = "cuesport.score";
+const T = {
+  en: {
+    table: "Table", title: "Marker", setup: "New match", discipline: "Discipline", player1: "Player 1",
+    player2: "Player 2", format: "Format", "best-of": "Best of N frames", "race-to": "Race to N",
+    begin: "Start", "first-hit": "First ball hit", potted: "Potted",
+    rails: "Balls to a rail after contact", "foul-kind": "Foul", judgement: "Referee's judgement",
+    undo: "Undo", enter: "Enter visit", "next-frame": "Next frame", "new-match": "New match",
+    nothing: "Nothing", break: "Break", on: "On", remaining: "Remaining", frames: "Frames",
+    "to-play": "to play", fouls: "Fouls in a row", warning: "Warning: on two fouls",
+    offline: "offline: {n} queued", online: "online", queued: "{n} queued", won: "{p} wins the frame",
+    match: "{p} wins the match", miss: "Miss", clear_path: "Clear path", full_ball: "Full ball",
+    snookered: "Snookered after", misplaced: "Placed outside", not_played_out: "Not played out",
+    baulk_crossed: "Baulk line crossed", push_out: "Push out", push_stroke: "Push stroke",
+    double_hit: "Double hit", jump: "Jump shot", feet_off_floor: "No foot on floor",
+    touched: "Touched a ball", play: "Play", pass: "Pass", replace: "Replace",
+    "in-hand": "Ball in hand", "re-rack": "Re-rack", "re-rack-opponent": "Opponent re-racks",
+    "spot-eight": "Spot the 8", "re-break": "Re-break", "spot-ball": "Spot ball",
+  },
+  ru: {
+    table: "Стол", title: "Маркёр", setup: "Новый матч", discipline: "Дисциплина", player1: "Игрок 1",
+    player2: "Игрок 2", format: "Формат", "best-of": "До N побед из 2N−1", "race-to": "До N побед",
+    begin: "Начать", "first-hit": "Первый шар", potted: "Забиты",
+    rails: "Шаров к борту после соударения", "foul-kind": "Фол", judgement: "Решение судьи",
+    undo: "Отменить", enter: "Записать подход", "next-frame": "Следующая партия",
+    "new-match": "Новый матч", nothing: "Ничего", break: "Серия", on: "Прицельный",
+    remaining: "Осталось", frames: "Партии", "to-play": "бьёт", fouls: "Фолов подряд",
+    warning: "Предупреждение: два фола", offline: "нет связи: в очереди {n}", online: "связь есть",
+    queued: "в очереди {n}", won: "{p} выигрывает партию", match: "{p} выигрывает матч",
+    miss: "Промах", clear_path: "Прямой путь", full_ball: "Полный шар",
+    snookered: "Снукер после", misplaced: "Вне зоны", not_played_out: "Не выведен",
+    baulk_crossed: "Линия дома пересечена", push_out: "Пуш-аут", push_stroke: "Толчок",
+    double_hit: "Двойное касание", jump: "Прыжок", feet_off_floor: "Ноги от пола",
+    touched: "Касание шара", play: "Играть", pass: "Передать", replace: "Вернуть шары",
+    "in-hand": "Шар с руки", "re-rack": "Перестановка", "re-rack-opponent": "Расставляет соперник",
+    "spot-eight": "Восьмёрку на точку", "re-break": "Разбить снова", "spot-ball": "Шар на точку",
+  },
+};
+const COLOURS = ["yellow", "green", "brown", "blue", "pink", "black"];
+const VALUE = { red: "1", yellow: "2", green: "3", brown: "4", blue: "5", pink: "6", black: "7" };
+const BALL_RU = { red: "красный", yellow: "жёлтый", green: "зелёный", brown: "коричневый",
+  blue: "синий", pink: "розовый", black: "чёрный", "any-colour": "любой цветной",
+  white: "белый", solids: "сплошные", stripes: "полосатые", open: "открытый стол" };
+function ballName(b) { return lang() === "ru" ? (BALL_RU[b] || b) : b; }
+const FOUL_KINDS = {
+  snooker: ["push_stroke", "double_hit", "jump", "feet_off_floor", "touched"],
+  pool: ["push_stroke", "double_hit", "feet_off_floor", "touched"],
+};
+
+let facts = [];  // GET /api/disciplines
+let M = load();  // the match: header, frames, actions, rulings, queue, sid, lang
+let visit = blankVisit();
+const $ = (id) => document.getElementById(id);
+
+function blankVisit() {
+  return { first: null, potted: [], rails: 1, foul: null, flags: {} };
+}
+function load() {
+  try { return JSON.parse(localStorage.getItem(KEY)) || null; } catch { return null; }
+}
+function save() { localStorage.setItem(KEY, JSON.stringify(M)); }
+function lang() { return (M && M.lang) || localStorage.getItem(KEY + ".lang") || "en"; }
+function t(key, args = {}) {
+  let s = (T[lang()] || T.en)[key] || T.en[key] || key;
+  for (const [k, v] of Object.entries(args)) s = s.replace(`{${k}}`, v);
+  return s;
+}
+function fx() { return facts.find((d) => d.id === M.header.discipline); }
+function last() { return M.rulings[M.rulings.length - 1] || null; }
+
+// ------------------------------------------------------------------ the referee session
+
+async function api(path, body) {
+  const r = await fetch(`/api/referee${path}?lang=${lang()}`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  return { status: r.status, body: await r.json() };
+}
+
+async function openSession() {
+  // a new session replays every accepted action: resumes after a reload or a restart
+  const r = await api("/sessions", M.header);
+  if (r.status !== 201) throw new Error(r.body.error || "session refused");
+  const sid = r.body.session;
+  const rulings = [];
+  for (const a of M.actions) {
+    const f = await api(`/sessions/${sid}/actions`, a);
+    if (f.status !== 200) throw new Error(f.body.error || "replay refused");
+    rulings.push(f.body);
+  }
+  M.sid = sid;
+  M.rulings = rulings;
+  M.high = highBreaks();
+  save();
+}
+
+let syncing = false;
+async function sync() {
+  if (syncing) return;
+  syncing = true;
+  try {
+    if (!M.sid) await openSession();
+    while (M.queue.length) {
+      const action = M.queue[0];
+      const r = await api(`/sessions/${M.sid}/actions`, action);
+      if (r.status === 404) { await openSession(); continue; }
+      if (r.status >= 500) throw new Error("server");
+      M.queue.shift();
+      if (r.status === 200) {
+        M.actions.push(action);
+        M.rulings.push(r.body);
+        M.error = "";
+        M.high = highBreaks();
+      } else {
+        M.error = r.body.error || "refused";  // bad input changes nothing
+      }
+      save();
+      render();
+    }
+    setNet(true);
+    publish();
+  } catch (err) {
+    setNet(false);
+    setTimeout(sync, 1500);
+  } finally {
+    syncing = false;
+    render();
+  }
+}
+function highBreaks() {
+  // after a scoring stroke the striker stays at the table: to_play made the break
+  const high = [...(M.highBefore || [0, 0])];
+  for (const r of M.rulings) if (r.break > high[r.to_play]) high[r.to_play] = r.break;
+  return high;
+}
+
+let publishing = Promise.resolve();
+function publish() {
+  // one board update at a time, each with the state as it is when sent: never out of order
+  publishing = publishing.then(sendBoard);
+}
+
+async function sendBoard() {
+  // the table's board for the spectators' page (/board); best effort
+  if (!M || !M.table) return;
+  const s = state();
+  const r = last();
+  const board = {
+    discipline: fx().names[lang()] || M.header.discipline, players: M.header.players,
+    score: s.score, frames: framesWith(r), break: s.break, high: M.high, to_play: s.to_play,
+    frame_over: !!(r && r.frame_over), winner: r ? r.winner : null,
+    format: `${M.format.kind === "best" ? "best of" : "race to"} ${M.format.n}`,
+    calls: r ? r.announce.slice(0, 12) : [],
+  };
+  try {
+    await fetch(`/api/boards/${encodeURIComponent(M.table)}`, {
+      method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(board),
+    });
+  } catch { /* the next sync publishes again */ }
+}
+
+function setNet(on) {
+  const n = $("net");
+  n.dataset.state = on ? "online" : "offline";
+  n.textContent = on ? (M.queue.length ? t("queued", { n: M.queue.length }) : t("online"))
+    : t("offline", { n: M.queue.length });
+}
+window.addEventListener("online", () => sync());
+
+function submit(action) {
+  M.queue.push(action);  // stored first, then sent
+  save();
+  visit = blankVisit();
+  render();
+  sync();
+}
+
+async function undo() {
+  if (M.queue.length) M.queue.pop();
+  else if (M.actions.length) { M.actions.pop(); M.rulings.pop(); M.sid = null; }
+  M.error = "";
+  save();
+  visit = blankVisit();
+  render();
+  sync();
+}
+
+// ------------------------------------------------------------------ building a visit
+
+function state() {
+  const r = last();
+  if (r) return r.state;
+  const d = fx();
+  return { balls: d.balls.map((b) => b.name).filter((b) => !d.cue_balls.includes(b)),
+           to_play: 0, score: [0, 0], break: 0, options: [] };
+}
+function toPlay() { return state().to_play; }
+function cueBall() {
+  const d = fx();
+  return d.cue_balls.length > 1 ? d.cue_balls[toPlay()] : d.cue_balls[0];
+}
+function objectsOnTable() {
+  const d = fx();
+  return state().balls.filter((b) => !d.cue_balls.includes(b));
+}
+function groups() {
+  // what the marker can tap: snooker reds as one button, the rest one button each
+  const d = fx();
+  const on = objectsOnTable();
+  if (d.id === "snooker") {
+    const reds = on.filter((b) => b.startsWith("red")).length;
+    const out = reds ? [{ name: "red", count: reds }] : [];
+    return out.concat(COLOURS.filter((c) => on.includes(c)).map((c) => ({ name: c })));
+  }
+  if (d.id === "snooker-one-red") {
+    return d.cue_balls.filter((b) => b !== cueBall() && on.concat(state().balls).includes(b))
+      .concat(on.includes("red") ? ["red"] : []).map((name) => ({ name }));
+  }
+  return on.map((name) => ({ name }));
+}
+
+function flagsFor() {
+  const d = fx();
+  const s = state();
+  const inHand = !!(last() ? last().in_hand : true);
+  const out = [];
+  if (d.id === "snooker") out.push("miss", "clear_path", "full_ball", "snookered");
+  if (inHand && (d.family === "snooker" || s.in_hand === "kitchen" || !last())) out.push("misplaced");
+  if (inHand && ["eight-ball", "straight-pool", "snooker-one-red"].includes(d.id)) out.push("not_played_out");
+  if (d.id === "snooker-one-red") out.push("baulk_crossed");
+  if (d.push_out && s.push_out) out.push("push_out");
+  return out;
+}
+
+function buildShot() {
+  const d = fx();
+  const cue = cueBall();
+  const shot = { player: toPlay(), events: [] };
+  const ev = shot.events;
+  if (visit.first) ev.push({ t: 0, hit: [cue, visit.first] });
+  let tick = 0.5;
+  if (d.family !== "snooker" && visit.first) {
+    // POOL-6.3, P9-2.3: distinct object balls driven to a rail after the contact
+    const railed = [visit.first, ...objectsOnTable().filter((b) => b !== visit.first)]
+      .slice(0, visit.rails);
+    for (const b of railed) { ev.push({ t: tick, cushion: b }); tick += 0.05; }
+  } else if (visit.first) {
+    ev.push({ t: tick, cushion: cue });
+  }
+  tick = 1.0;
+  for (const b of visit.potted) {
+    if (b !== cue && b !== visit.first && visit.first) ev.push({ t: tick, hit: [visit.first, b] });
+    ev.push({ t: tick + 0.02, pot: b, pocket: "top-left" });
+    tick += 0.1;
+  }
+  if (!visit.first && !visit.potted.length) ev.push({ t: 0.6, cushion: cue });
+  const ruling = last();
+  if (d.nominates) {
+    const onColour = ruling && ruling.ball_on && ruling.ball_on[0] === "any-colour";
+    const free = ruling && ruling.free_ball;
+    const target = visit.first || visit.potted.find((b) => b !== cue) || null;
+    if (target && target !== "red" && (onColour || free)) shot.nominate = target;
+  }
+  if (d.called_shots) {
+    const b = visit.potted.find((x) => x !== cue);
+    if (b) shot.call = { ball: b, pocket: "top-left" };
+  }
+  const j = {};
+  for (const f of ["miss", "clear_path", "full_ball", "misplaced", "not_played_out", "baulk_crossed"]) {
+    if (visit.flags[f]) j[f] = true;
+  }
+  if (visit.foul === "touched") j.touched = [cue];
+  else if (visit.foul) j[visit.foul] = true;
+  if (Object.keys(j).length) shot.judgement = j;
+  if (visit.flags.snookered) shot.rest = { snookered: true };
+  if (visit.flags.push_out) shot.push_out = true;
+  return { shot };
+}
+
+// ------------------------------------------------------------------ rendering
+
+function button(label, cls, on, sel = false) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = cls + (sel ? " sel" : "");
+  b.textContent = label;
+  b.addEventListener("click", on);
+  return b;
+}
+function ballButton(g, list) {
+  const fam = fx().family === "snooker" ? `b-${g.name}` : "b-pool";
+  const sel = list === "first" ? visit.first === g.name
+    : visit.potted.filter((x) => x === g.name).length;
+  // snooker balls by value (brown, blue and black share an initial), pool by number
+  const label = fx().family === "snooker"
+    ? (fx().id === "snooker" ? VALUE[g.name] : null) || g.name[0].toUpperCase()
+    : g.name === "cue" ? "Cue" : g.name;
+  const b = button(label, `ball ${fam}`, () => tap(g, list), !!sel);
+  b.dataset.ball = g.name;
+  b.title = g.name;
+  if (list === "potted" && sel > 1) {
+    const n = document.createElement("span");
+    n.className = "n";
+    n.textContent = String(sel);
+    b.append(n);
+  }
+  return b;
+}
+function tap(g, list) {
+  if (list === "first") visit.first = visit.first === g.name ? null : g.name;
+  else {
+    const n = visit.potted.filter((x) => x === g.name).length;
+    const max = g.count || 1;
+    if (n < max) visit.potted.push(g.name);
+    else visit.potted = visit.potted.filter((x) => x !== g.name);
+  }
+  render();
+}
+
+function render() {
+  document.documentElement.lang = lang();
+  $("lang").textContent = lang() === "en" ? "RU" : "EN";
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  if (!M) { $("setup").hidden = false; $("score").hidden = true; return; }
+  $("setup").hidden = true;
+  $("score").hidden = false;
+  setNet($("net").dataset.state !== "offline");
+  const d = fx();
+  const s = state();
+  const r = last();
+  for (const p of [0, 1]) {
+    const side = $(`side${p}`);
+    side.classList.toggle("up", s.to_play === p && !(r && r.frame_over));
+    side.querySelector(".who").textContent = M.header.players[p];
+    side.querySelector(".pts").textContent = String(s.score[p]);
+    side.querySelector(".frames").textContent = `${t("frames")}: ${framesWith(r)[p]}`;
+  }
+  $("brk").textContent = `${t("break")}: ${s.break}`;
+  $("on").textContent = r && r.ball_on ? `${t("on")}: ${r.ball_on.map(ballName).join(", ")}` : "";
+  $("rem").textContent = r && r.points_remaining !== undefined ? `${t("remaining")}: ${r.points_remaining}` : "";
+  $("fouls").textContent = r && r.fouls_in_a_row ? `${t("fouls")}: ${r.fouls_in_a_row.join(" – ")}` : "";
+  const warned = r && (r.warning === true || (Array.isArray(r.warning) && r.warning.length));
+  $("warn").textContent = warned ? (r.warning === true ? t("warning") : r.warning.join(", ")) : "";
+  $("calls").textContent = r ? r.announce.join(" · ") : "";
+  $("error").textContent = M.error || "";
+  const dec = $("decisions");
+  dec.replaceChildren();
+  const options = r && !M.queue.length ? r.options : [];
+  for (const o of options) {
+    dec.append(button(t(o), "big", () => submit({ decision: { player: s.to_play, choice: o } })));
+  }
+  const over = !!(r && r.frame_over);
+  $("visit").hidden = over;
+  $("over").hidden = !over;
+  if (over) {
+    const w = r.winner === null ? "" : M.header.players[r.winner];
+    $("over-text").textContent = matchWinner() !== null ? t("match", { p: M.header.players[matchWinner()] })
+      : t("won", { p: w });
+    $("next-frame").hidden = matchWinner() !== null;
+    $("over").append($("undo"));
+  } else {
+    $("visit").querySelector(".actions").prepend($("undo"));
+  }
+  const first = $("first");
+  first.replaceChildren(button(t("nothing"), "ball b-none", () => { visit.first = null; render(); }, visit.first === null));
+  const potted = $("potted");
+  potted.replaceChildren();
+  for (const g of groups()) { first.append(ballButton(g, "first")); potted.append(ballButton(g, "potted")); }
+  potted.append(ballButton({ name: cueBall() }, "potted"));
+  $("rails-box").hidden = d.family === "snooker";
+  const rails = $("rails");
+  rails.replaceChildren();
+  for (const n of [0, 1, 2, 3, 4]) rails.append(button(String(n), "", () => { visit.rails = n; render(); }, visit.rails === n));
+  const kinds = $("foul-kinds");
+  kinds.replaceChildren();
+  for (const k of FOUL_KINDS[d.family === "snooker" ? "snooker" : "pool"]) {
+    kinds.append(button(t(k), "", () => { visit.foul = visit.foul === k ? null : k; render(); }, visit.foul === k));
+  }
+  const flags = $("flags");
+  flags.replaceChildren();
+  flags.previousElementSibling.hidden = !flagsFor().length;
+  for (const f of flagsFor()) {
+    const b = button(t(f), "", () => { visit.flags[f] = !visit.flags[f]; render(); }, !!visit.flags[f]);
+    b.dataset.flag = f;
+    flags.append(b);
+  }
+  $("enter").disabled = options.length > 0 && !options.includes("play");
+  $("undo").disabled = !M.actions.length && !M.queue.length;
+}
+
+function matchWinner() {
+  const need = M.format.kind === "best" ? Math.floor(M.format.n / 2) + 1 : M.format.n;
+  const tally = framesWith(last());
+  for (const p of [0, 1]) if (tally[p] >= need) return p;
+  return null;
+}
+function framesWith(r) {
+  const f = [...M.frames];
+  if (r && r.frame_over && r.winner !== null) f[r.winner] += 1;
+  return f;
+}
+
+// ------------------------------------------------------------------ set-up
+
+function newMatch() {
+  const discipline = $("discipline").value;
+  M = {
+    header: { protocol: "1.1", discipline, players: [$("p0").value || "Player 1", $("p1").value || "Player 2"],
+              rules: { positions: false }, start: null, actions: [] },
+    format: { kind: $("format").value, n: Math.max(1, Number($("n").value) || 1) },
+    frames: [0, 0], frame: 1, actions: [], rulings: [], queue: [], sid: null, lang: lang(), error: "",
+    high: [0, 0], table: ($("table").value || "").replace(/[^\w .-]/g, "").slice(0, 40),
+  };
+  save();
+  visit = blankVisit();
+  render();
+  sync();
+}
+function nextFrame() {
+  M.frames = framesWith(last());
+  M.highBefore = highBreaks();
+  M.frame += 1;
+  M.header = { ...M.header, rules: { ...M.header.rules } };
+  if (M.header.discipline === "snooker") M.header.rules.frame = M.frame;  // SNK-3.3(b)
+  M.actions = []; M.rulings = []; M.queue = []; M.sid = null;
+  save();
+  render();
+  sync();
+}
+
+async function main() {
+  facts = await (await fetch("/api/disciplines")).json();
+  const sel = $("discipline");
+  for (const d of facts) {
+    const o = document.createElement("option");
+    o.value = d.id;
+    o.textContent = d.names[lang()] || d.names.en;
+    sel.append(o);
+  }
+  $("begin").addEventListener("click", newMatch);
+  $("enter").addEventListener("click", () => submit(buildShot()));
+  $("undo").addEventListener("click", undo);
+  $("next-frame").addEventListener("click", nextFrame);
+  $("new-match").addEventListener("click", () => { localStorage.removeItem(KEY); M = null; render(); });
+  $("lang").addEventListener("click", () => {
+    const next = lang() === "en" ? "ru" : "en";
+    localStorage.setItem(KEY + ".lang", next);
+    if (M) { M.lang = next; M.sid = null; save(); sync(); }  // calls in the new language
+    render();
+  });
+  render();
+  if (M) sync();
+  window.cuesportScore = { get match() { return M; }, get syncing() { return syncing; } };
+}
+main();

@@ -1,0 +1,248 @@
+"""The marker's page (/score) in a real browser at a phone size: a snooker frame with a
+foul and a free ball, a nine-ball rack with a push-out, undo, reload
+and a dropped network; screenshots go to ``out/screenshots/``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+SHOTS = Path(os.environ.get("CUESPORT_SCREENSHOTS",
+                            Path(__file__).resolve().parents[2] / "out" / "screenshots"))
+PHONE = {"width": 390, "height": 844}
+IDLE = ("() => window.cuesportScore && window.cuesportScore.match && "
+        "!window.cuesportScore.syncing && window.cuesportScore.match.queue.length === 0")
+
+if CHROMIUM is None:
+    pytest.skip("BROWSER TESTS SKIPPED: no Chromium on this machine", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[str]:
+    import uvicorn
+
+    from cuesport.storage import Store
+    from cuesport.web import create_app
+
+    db = tmp_path_factory.mktemp("score") / "web.db"
+    app = create_app(Store(f"sqlite:///{db}"))
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/"
+    srv.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def screenshot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def start(browser, server, discipline: str, size=PHONE):
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(server + "score")
+    page.wait_for_selector("#setup:not([hidden])")
+    page.select_option("#discipline", discipline)
+    page.fill("#p0", "Ann")
+    page.fill("#p1", "Bob")
+    return context, page
+
+
+def visit(page, first: str | None = None, potted: tuple[str, ...] = (),
+          flags: tuple[str, ...] = (), rails: int | None = None) -> dict:
+    if first is not None:
+        page.click(f"#first button[data-ball='{first}']")
+    for b in potted:
+        page.click(f"#potted button[data-ball='{b}']")
+    if rails is not None:
+        page.click(f"#rails button:text-is('{rails}')")
+    for f in flags:
+        page.click(f"#flags button[data-flag='{f}']")
+    page.click("#enter")
+    page.wait_for_function(IDLE)
+    return ruling(page)
+
+
+def ruling(page) -> dict:
+    return page.evaluate("() => { const m = window.cuesportScore.match;"
+                         " return m.rulings[m.rulings.length - 1] || null; }")
+
+
+def decide(page, label: str) -> dict:
+    page.click(f"#decisions button:text-is('{label}')")
+    page.wait_for_function(IDLE)
+    return ruling(page)
+
+
+def scores(page) -> list[str]:
+    return [page.inner_text(f"#side{p} .pts") for p in (0, 1)]
+
+
+def test_snooker_frame_with_a_foul_and_a_free_ball(server, browser):
+    context, page = start(browser, server, "snooker")
+    screenshot(page, "score-setup-phone")
+    page.click("#begin")
+    page.wait_for_function(IDLE)
+    assert visit(page, first="red")["score"] == [0, 0]  # break-off
+    assert visit(page, first="red", potted=("red",))["score"] == [0, 1]
+    assert visit(page, first="black", potted=("black",))["score"] == [0, 8]
+    foul = visit(page, first="blue", flags=("snookered",))
+    assert foul["fouls"][0]["rule"] == "SNK-3.12(b)(iv)" and foul["free_ball"] is True
+    assert scores(page) == ["5", "8"]
+    assert "Free ball" in page.inner_text("#calls")
+    screenshot(page, "score-snooker-foul-phone")
+    decide(page, "Play")
+    free = visit(page, first="green", potted=("green",))
+    assert free["points"] == [1, 0] and free["respotted"] == {"green": "green-spot"}
+    assert scores(page) == ["6", "8"]
+    # undo: the last visit goes, the score comes back
+    visit(page, first="black", potted=("black",))  # after the free ball, a colour
+    assert scores(page) == ["13", "8"]
+    page.click("#undo")
+    page.wait_for_function(IDLE)
+    assert scores(page) == ["6", "8"]
+    # a reload resumes the frame (localStorage, a new session replays the visits)
+    page.reload()
+    page.wait_for_function(IDLE)
+    page.wait_for_function("() => document.querySelector('#side0 .pts').textContent === '6'")
+    # the network drops: the visit is queued, nothing is lost, it syncs when it returns
+    context.set_offline(True)
+    page.click("#first button[data-ball='pink']")
+    page.click("#potted button[data-ball='pink']")
+    page.click("#enter")
+    page.wait_for_function("() => document.querySelector('#net').dataset.state === 'offline'")
+    assert page.evaluate("() => window.cuesportScore.match.queue.length") == 1
+    screenshot(page, "score-offline-phone")
+    context.set_offline(False)
+    page.wait_for_function(IDLE, timeout=15000)
+    assert scores(page) == ["12", "8"]
+    page.click("#lang")
+    assert page.inner_text("#enter") == "Записать подход"
+    # the calls come again from the referee, in Russian
+    page.wait_for_function("() => /[а-я]/i.test(document.querySelector('#calls').textContent)")
+    assert scores(page) == ["12", "8"]
+    screenshot(page, "score-snooker-ru-phone")
+    assert page.errors == []
+    context.close()
+
+
+def test_nine_ball_rack_with_a_push_out(server, browser):
+    context, page = start(browser, server, "nine-ball")
+    page.click("#begin")
+    page.wait_for_function(IDLE)
+    brk = visit(page, first="1", rails=4)
+    assert brk["legal"] is True and brk["state"]["push_out"] is True
+    push = visit(page, flags=("push_out",), rails=0)
+    assert push["options"] == ["play", "pass"] and push["to_play"] == 0
+    screenshot(page, "score-nine-ball-push-out-phone")
+    passed = decide(page, "Pass")
+    assert passed["to_play"] == 1
+    foul = visit(page, first="4", rails=1)
+    assert foul["fouls"][0]["rule"] == "POOL-6.2" and foul["in_hand"] == "table"
+    assert "0 – 1" in page.inner_text("#fouls")
+    screenshot(page, "score-nine-ball-foul-phone")
+    # POOL-6.14 through the page: two more fouls by Bob, warned in between, lose the rack
+    assert visit(page, first="1", rails=1)["legal"] is True  # Ann, ball in hand
+    scratch = visit(page, first="1", potted=("9", "cue"), rails=0)
+    assert scratch["fouls"][0]["rule"] == "POOL-6.1" and scratch["respotted"] == {
+        "9": "foot-spot"}
+    warned = visit(page, first="1", rails=1)
+    assert warned["warning"] is True
+    assert page.inner_text("#warn") != ""
+    screenshot(page, "score-nine-ball-warning-phone")
+    lost = visit(page, first="1", rails=0)
+    assert "POOL-6.14" in [f["rule"] for f in lost["fouls"]]
+    assert lost["frame_over"] is True and lost["winner"] == 0
+    page.wait_for_selector("#over:not([hidden])")
+    assert page.inner_text("#side0 .frames").endswith("1")  # the rack counts at once
+    screenshot(page, "score-nine-ball-rack-over-phone")
+    assert page.errors == []
+    context.close()
+
+
+def test_score_page_on_a_desktop(server, browser):
+    context, page = start(browser, server, "snooker-one-red", {"width": 1280, "height": 800})
+    page.click("#begin")
+    page.wait_for_function(IDLE)
+    r = visit(page, first="red", potted=("red",))
+    assert r["legal"] is True and r["respotted"] == {"red": "black-spot"}
+    screenshot(page, "score-one-red-desktop")
+    assert page.errors == []
+    context.close()
+
+
+def test_live_scoreboard_follows_two_tables(server, browser):
+    spectator = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    spectator.goto(server + "board")
+    context, page = start(browser, server, "snooker")
+    page.fill("#table", "Table 7")
+    page.click("#begin")
+    page.wait_for_function(IDLE)
+    visit(page, first="red")
+    visit(page, first="red", potted=("red",))
+    visit(page, first="black", potted=("black",))
+    spectator.wait_for_function(
+        "() => { const b = (window.cuesportBoard.boards || []).find(x => x.name === 'Table 7');"
+        " return b && b.score[1] === 8; }", timeout=10000)
+    card = spectator.locator("section[data-board='Table 7']")
+    assert "8" in card.inner_text() and "Bob" in card.inner_text()
+    board = spectator.evaluate("() => window.cuesportBoard.boards.find(x => x.name === 'Table 7')")
+    assert board["break"] == 8 and board["high"] == [0, 8] and board["to_play"] == 1
+    other, page2 = start(browser, server, "nine-ball")
+    page2.fill("#table", "Table 8")
+    page2.click("#begin")
+    page2.wait_for_function(IDLE)
+    visit(page2, first="1", rails=4)
+    spectator.wait_for_function(
+        "() => { const b = (window.cuesportBoard.boards || []).find(x => x.name === 'Table 8');"
+        " return b && b.to_play === 1; }", timeout=10000)
+    screenshot(spectator, "board-two-tables-desktop")
+    assert spectator.locator("section[data-board]").count() >= 2
+    context.close()
+    other.close()
+
+
+def test_a_board_is_checked_strictly(server):
+    import json as _json
+    import urllib.error
+    import urllib.request
+
+    body = {"discipline": "snooker", "players": ["Ann", "Bob"], "score": ["5", 8],
+            "frames": [0, 0], "break": 0, "to_play": 0}
+    req = urllib.request.Request(server + "api/boards/T1", method="PUT",
+                                 data=_json.dumps(body).encode(),
+                                 headers={"content-type": "application/json"})
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(req)
+    assert err.value.code == 422
