@@ -23,3 +23,14 @@ def test_a_pooled_bot_plays_what_it_would_play_at_home() -> None:
     assert strokes >= 3
     assert [p.rng.getstate() for p in home.players] == [p.rng.getstate() for p in pooled.players]
     assert home.session.record() == pooled.session.record()
+
+
+def test_a_stroke_simulated_in_the_pool_is_the_same_shot_to_the_bit() -> None:
+    home, pooled = _match(), _match()
+    pooled.simulator = thinking.simulate
+    for _ in range(4):
+        a, b = home.step(), pooled.step()
+        assert (a.kind, a.action, a.ruling) == (b.kind, b.action, b.ruling)
+        if a.shot is not None:
+            assert b.shot is not None and a.shot.to_json() == b.shot.to_json()
+    assert home.session.record() == pooled.session.record()

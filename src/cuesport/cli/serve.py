@@ -51,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     from uvicorn.supervisors import Multiprocess
 
     from cuesport.web import create_app
+    from cuesport.web.live import RECHECK_S
     from cuesport.web.routers.ws import MAX_MESSAGE
 
     if args.workers < 1:
@@ -61,7 +62,9 @@ def run(args: argparse.Namespace) -> int:
     where = f"http://{host}:{args.port}/"
     ws_max = MAX_MESSAGE + 1024  # a larger WebSocket frame is refused from its header
     if args.workers == 1:
-        app = create_app(store, rate=args.rate_limit, think_in_pool=True)
+        # a lone server: reads answered from memory, the store looked at once a second
+        app = create_app(store, rate=args.rate_limit, think_in_pool=True,
+                         recheck_s=RECHECK_S)
         config = uvicorn.Config(app, log_level="warning", ws_max_size=ws_max)
         print(f"cuesport: the table is at {where}  (Ctrl+C to stop)", flush=True)
         uvicorn.Server(config).run(sockets=[sock])

@@ -33,7 +33,7 @@ from cuesport import disciplines
 from cuesport.bots.aim import cue_ball_of
 from cuesport.bots.moves import Choose, Claim, Concede, Move, Strike
 from cuesport.bots.search import Candidate, Turn, playable, shot_action
-from cuesport.equipment import on_table, spots
+from cuesport.equipment import TableSpec, on_table, spots
 from cuesport.physics import PhysicsError, Stroke, simulate
 from cuesport.physics import Shot as PhysShot
 from cuesport.record import RecordError
@@ -163,6 +163,10 @@ class Match:
         self.specs = list(specs or [])  # the players as make_player specs, when known
         # thinker(match, player) -> the bot's move, computed elsewhere (None: in this thread)
         self.thinker: Callable[[Match, int], Move] | None = None
+        # simulator(table, position, stroke, record) -> the shot, simulated elsewhere (the
+        # web server's process pool); None: physics.simulate in this thread
+        self.simulator: Callable[[TableSpec, dict[str, tuple[float, float]], Stroke, bool],
+                                 PhysShot] | None = None
         self.version = 0  # the stored match's version this state was read or written at
         self.start = dict(start) if start is not None else None  # frame 1's position
         if _match_id is None:
@@ -356,7 +360,9 @@ class Match:
             position[cue] = (float(move.cue_ball[0]), float(move.cue_ball[1]))
         position = playable(self.table, position)
         try:
-            shot = simulate(self.table, position, move.stroke, record=self.trajectories)
+            shot = simulate(self.table, position, move.stroke, record=self.trajectories) \
+                if self.simulator is None else \
+                self.simulator(self.table, position, move.stroke, self.trajectories)
         except PhysicsError as err:
             raise GameError(str(err)) from None
         cand = Candidate(move.stroke, position[cue] if move.cue_ball is not None else None,

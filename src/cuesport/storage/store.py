@@ -79,6 +79,10 @@ strokes = sa.Table(
     sa.UniqueConstraint("frame_id", "seq"),
 )
 
+_BUMP = (matches.update()
+         .where(matches.c.id == sa.bindparam("b_id"), matches.c.version == sa.bindparam("b_old"))
+         .values(version=sa.bindparam("b_new")))
+
 # The browser table's seats: who sits where, and the hash of each human seat's token.
 web_seats = sa.Table(
     "web_seats",
@@ -258,9 +262,7 @@ class Store:
     @staticmethod
     def _bump(conn: Connection, match_id: int, version: int) -> int:
         """Move the match from ``version`` to the next one, or refuse: the optimistic lock."""
-        res = conn.execute(matches.update()
-                           .where(matches.c.id == match_id, matches.c.version == version)
-                           .values(version=version + 1))
+        res = conn.execute(_BUMP, {"b_id": match_id, "b_old": version, "b_new": version + 1})
         if res.rowcount != 1:
             raise StaleError(f"match {match_id} was changed elsewhere (version {version} is "
                              "out of date): reload it")
@@ -305,9 +307,11 @@ class Store:
         """Append action ``seq`` of a frame and its ruling; returns the new version."""
         with self._write() as conn:
             v = self._bump(conn, match_id, version)
-            conn.execute(strokes.insert().values(
-                frame_id=frame_id, seq=seq, action=dict(action), ruling=dict(ruling),
-                stroke=dict(stroke) if stroke else None, created=_now()))
+            # parameters, not .values(): one cached statement, no walk over the action
+            conn.execute(strokes.insert(), {
+                "frame_id": frame_id, "seq": seq, "action": dict(action),
+                "ruling": dict(ruling), "stroke": dict(stroke) if stroke else None,
+                "created": _now()})
             return v
 
     def undo_stroke(self, match_id: int, version: int, frame_id: int, seq: int) -> int:

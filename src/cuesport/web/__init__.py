@@ -121,11 +121,14 @@ def app_from_env() -> FastAPI:
 
 def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
                seed: int | None = None, rate: float | None = None,
-               max_live: int | None = None, think_in_pool: bool = False) -> FastAPI:
+               max_live: int | None = None, think_in_pool: bool = False,
+               recheck_s: float = 0.0) -> FastAPI:
     """The web app. ``store`` keeps the matches (default: the user's SQLite database);
     ``rate``: requests a second per client (default :data:`cuesport.web.limits.RATE`, 0:
     no limit); ``max_live``: live matches kept in memory; ``think_in_pool``: bots think in
-    a pool of processes (``cuesport serve`` does), not in the server's threads."""
+    a pool of processes (``cuesport serve`` does), not in the server's threads;
+    ``recheck_s``: how often a read compares a live match with the store (0: every read,
+    as several workers need; see :class:`~cuesport.web.live.Hub`)."""
     from starlette.middleware.gzip import GZipMiddleware
 
     from cuesport.web import errors, limits
@@ -145,7 +148,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
                   openapi_url="/api/openapi.json", redoc_url=None)
     app.state.hub = Hub(store or Store(), bot_delay=bot_delay, seed=seed,
                         max_live=MAX_LIVE if max_live is None else max_live,
-                        think_in_pool=think_in_pool)
+                        think_in_pool=think_in_pool, recheck_s=recheck_s)
     app.state.referee_sessions = referee.Sessions()
     errors.install(app)
     for module in (referee, disciplines, tables, matches, frames, ws, score, boards):
@@ -157,12 +160,13 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/health", tags=["meta"])
-    def health() -> dict[str, str]:
+    async def health() -> dict[str, str]:  # async: answered on the event loop, no thread
         return {"status": "ok", "version": __version__}
 
     if think_in_pool:
         from cuesport.web import thinking
 
+        app.router.on_startup.append(thinking.warm)
         app.router.on_shutdown.append(thinking.shutdown)
 
     app.add_middleware(BodyLimit)

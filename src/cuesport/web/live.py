@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import hmac
+import json
 import logging
 import math
 import secrets
@@ -67,10 +68,13 @@ class LiveMatch:
     version: int = field(default_factory=lambda: int(time.time() * 1000))
     high_break: list[int] = field(default_factory=lambda: [0, 0])
     snapshot: dict[str, Any] = field(default_factory=dict)  # read without the lock
+    snapshot_json: str = "{}"  # the snapshot as JSON, made once per change
+    wire: dict[int, str] = field(default_factory=dict)  # log seq -> the entry as JSON
     lock: threading.RLock = field(default_factory=threading.RLock)
     running: bool = False
     owner: str | None = None  # the client that created it (for the bot-vs-bot limits)
     touched: float = field(default_factory=time.monotonic)  # last asked for
+    checked: float = field(default_factory=time.monotonic)  # store's version last compared
 
     @property
     def bots_only(self) -> bool:
@@ -94,6 +98,7 @@ class LiveMatch:
 
 MAX_LIVE = 500  # live matches kept in memory; the idle ones beyond are dropped first
 IDLE_S = 600.0  # a live match nobody asked for in this long is dropped (the store keeps it)
+RECHECK_S = 1.0  # a lone server compares a live match with the store at most this often
 
 
 class Hub:
@@ -102,13 +107,20 @@ class Hub:
     Memory is bounded: a match nobody has asked for in ``idle_s`` seconds, or the least
     recently asked-for beyond ``max_live``, is dropped (never while its bots play) and
     loaded again from the store on the next request. Bot-vs-bot matches are limited per
-    client and in all (:mod:`cuesport.web.limits`)."""
+    client and in all (:mod:`cuesport.web.limits`).
+
+    A read compares the live match's version with the store's (another process may have
+    moved it) at most every ``recheck_s`` seconds: 0 (several workers) compares on every
+    read; a lone server may use :data:`RECHECK_S`, its reads answered from memory in
+    between (a second server on the same file is still refused on write by the version).
+    With ``think_in_pool`` bots think and strokes are simulated in other processes."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.6, seed: int | None = None,
                  max_live: int = MAX_LIVE, idle_s: float = IDLE_S,
-                 think_in_pool: bool = False) -> None:
+                 think_in_pool: bool = False, recheck_s: float = 0.0) -> None:
         self.store = store
         self.think_in_pool = think_in_pool  # bots think in other processes (thinking.py)
+        self.recheck_s = recheck_s
         self.bot_delay = bot_delay
         self.seed = seed
         self.max_live = max_live
@@ -197,24 +209,38 @@ class Hub:
         self.kick(live)
         return live, tokens
 
+    def cached(self, mid: int) -> LiveMatch | None:
+        """The live match when a read may be answered from memory without waiting for
+        anything (no lock, no database); None: ask :meth:`get`."""
+        live = self.matches.get(mid)  # one dict read: atomic, no lock needed
+        if live is None:
+            return None
+        now = time.monotonic()
+        if not live.running and now - live.checked >= self.recheck_s:
+            return None  # the store's version is due for a look
+        live.touched = now
+        self.kick(live, wait=False)
+        return live
+
     def get(self, mid: int) -> LiveMatch:
         """The live match, loaded from the store when it is not in memory or when another
-        process (a second server, a worker) has moved it since."""
-        with self.lock:
-            live = self.matches.get(mid)
-            if live is None:
-                live = self._load(mid)
-                self.matches[mid] = live
-                fresh = True
-            else:
-                fresh = False
-            live.touched = now = time.monotonic()
-            due = len(self.matches) > self.max_live or now - self.swept > 30.0
-        if due:
+        process (a second server, a worker) has moved it since. The store is read outside
+        the hub's lock: one slow load never holds up the other matches."""
+        live = self.matches.get(mid)
+        fresh = live is None
+        if live is None:
+            loaded = self._load(mid)
+            with self.lock:  # two loads of the same match at once: the first one wins
+                live = self.matches.setdefault(mid, loaded)
+        now = time.monotonic()
+        live.touched = now
+        if len(self.matches) > self.max_live or now - self.swept > 30.0:
             self.swept = now
             self.sweep()
-        if not fresh and not live.running and self.store.version(mid) != live.match.version:
-            live = self._reload(live)
+        if not fresh and not live.running and now - live.checked >= self.recheck_s:
+            if self.store.version(mid) != live.match.version:
+                live = self._reload(live)
+            live.checked = now
         self.kick(live)
         return live
 
@@ -263,6 +289,15 @@ class Hub:
         snap = live.snapshot
         return snap | {"you": seat, "log": [e for e in list(live.log) if e["seq"] > since]}
 
+    def view_json(self, live: LiveMatch, since: int = -1, seat: int | None = None) -> bytes:
+        """:meth:`view` as JSON, from the pieces made when the match changed: a read only
+        joins strings (many polls, one encoding of each shot)."""
+        snap = live.snapshot_json  # one read each: a runner may replace them meanwhile
+        wire = live.wire
+        entries = [wire.get(e["seq"]) or _json(e) for e in list(live.log) if e["seq"] > since]
+        return (f'{snap[:-1]},"you":{json.dumps(seat)},"log":[{",".join(entries)}]}}'
+                .encode())
+
     def _snap(self, live: LiveMatch) -> None:
         m = live.match
         live.snapshot = {
@@ -284,6 +319,7 @@ class Hub:
             "members": [list(x) for x in m.member_names],  # each side's, in playing order
             "member": m.member,  # of the side to play
         }
+        live.snapshot_json = _json(live.snapshot)
 
     # ------------------------------------------------------------ acting
 
@@ -411,6 +447,7 @@ class Hub:
             from cuesport.web import thinking
 
             m.thinker = thinking.think
+            m.simulator = thinking.simulate
 
     def forget(self, live: LiveMatch) -> None:
         """Drop a live match from memory (the next request loads it from the store)."""
@@ -461,18 +498,23 @@ class Hub:
         live.version += 1
         entry = {"seq": live.version} | entry
         live.log.append(entry)
+        live.wire[entry["seq"]] = _json(entry)
         shots = [e for e in live.log if e.get("shot")]
         for old in shots[:-KEEP_SHOTS]:
             old["shot"] = None
+            live.wire[old["seq"]] = _json(old)
         return entry
 
     # ------------------------------------------------------------ the runner
 
-    def kick(self, live: LiveMatch) -> None:
-        """Let the game play its automatic steps and the bots' moves, in a thread."""
+    def kick(self, live: LiveMatch, wait: bool = True) -> None:
+        """Let the game play its automatic steps and the bots' moves, in a thread.
+        ``wait=False`` (a read): when the match's lock is held, whoever holds it kicks."""
         if live.running or live.match.over:
             return  # without the lock: a reader must not wait for a bot thinking
-        with live.lock:
+        if not live.lock.acquire(blocking=wait):
+            return
+        try:
             if live.running or live.match.over:
                 return
             if not self._automatic_next(live):
@@ -480,6 +522,8 @@ class Hub:
             live.running = True
             live.version += 1
             self._snap(live)  # pages see "busy" at once
+        finally:
+            live.lock.release()
         threading.Thread(target=self._run, args=(live,), daemon=True,
                          name=f"match-{live.id}").start()
 
@@ -518,6 +562,20 @@ class Hub:
                 live.running = False
                 live.version += 1  # the table is free: tell the pages
                 self._snap(live)
+
+
+def _json(obj: Any) -> str:
+    """JSON as the app writes it (no NaN); what plain json cannot write goes through
+    FastAPI's encoder first."""
+    try:
+        return json.dumps(obj, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    except ValueError:  # a NaN somewhere: never expected; written, rather than a crash
+        return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    except TypeError:
+        from fastapi.encoders import jsonable_encoder
+
+        return json.dumps(jsonable_encoder(obj), ensure_ascii=False, allow_nan=False,
+                          separators=(",", ":"))
 
 
 def _player_of(action: dict[str, Any]) -> int | None:

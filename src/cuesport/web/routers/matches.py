@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import Response
 
 from cuesport.storage import MAX_ID
 from cuesport.web import actions
@@ -20,12 +22,12 @@ from cuesport.web.schemas import DecideIn, JoinIn, MatchIn, PlaceIn, StrikeIn
 router = APIRouter(prefix="/api/matches", tags=["matches"])
 
 
-def hub(request: Request) -> Hub:
+async def hub(request: Request) -> Hub:  # async: no thread for a dependency this small
     live: Hub = request.app.state.hub
     return live
 
 
-def bearer(authorization: Annotated[str | None, Header(max_length=200)] = None) -> str | None:
+async def bearer(authorization: Annotated[str | None, Header(max_length=200)] = None) -> str | None:
     if not authorization:
         return None
     scheme, _, token = authorization.partition(" ")
@@ -56,13 +58,18 @@ def create(body: MatchIn, h: HubDep, request: Request) -> dict[str, Any]:
 
 
 @router.get("/{mid}")
-def read(mid: MatchId, h: HubDep, token: TokenDep,
-         since: int = Query(-1, ge=-1)) -> dict[str, Any]:
-    live = h.get(mid)
+async def read(mid: MatchId, h: HubDep, token: TokenDep,
+               since: int = Query(-1, ge=-1)) -> Response:
+    """The match (``since``: only the log entries after that sequence number). A match
+    live in this process is answered from memory, on the event loop, without a thread;
+    one to load (or due for a look at the store) is read in a worker thread."""
+    live = h.cached(mid)
+    if live is None:
+        live = await run_in_threadpool(h.get, mid)
     seat = live.seat_of(token) if token else None
     if token and seat is None:
         raise Refused("this token holds no seat in this match", 403)
-    return h.view(live, since, seat)
+    return Response(h.view_json(live, since, seat), media_type="application/json")
 
 
 @router.post("/{mid}/join")
