@@ -2,7 +2,6 @@
 
 
 import pytest
-from hypothesis import strategies as st
 
 from cuesport.equipment import (
     POOL_9FT,
@@ -17,13 +16,7 @@ from cuesport.rules.rack_interference import (
     rack_outline_distance,
 )
 
-R = 26.25  # snooker
-D = 52.5
 PR = 28.575  # pool
-coord = st.floats(min_value=30.0, max_value=1700.0, allow_nan=False)
-pt = st.tuples(coord, coord)
-near_pocket = st.sampled_from([(-5.0, 1784.5), (10.0, 1800.0), (1783.0, 1770.0), (5.0, 3560.0)])
-anywhere = st.tuples(st.floats(30.0, 1748.0), st.floats(30.0, 3539.0))
 
 
 def test_p141_4_8_rack_outline_inside_and_distance():

@@ -37,3 +37,4 @@ def wait_for(check: Callable[[], Any], timeout: float = 20.0) -> Any:
             return out
         time.sleep(0.05)
     raise AssertionError("timed out waiting")
+

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from live_server import serve_in_thread
 
 pytestmark = pytest.mark.browser
 
@@ -36,27 +34,13 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory) -> Iterator[str]:
-    import uvicorn
-
     from cuesport.storage import Store
     from cuesport.web import create_app
 
     db = tmp_path_factory.mktemp("browser") / "web.db"
     app = create_app(Store(f"sqlite:///{db}"), bot_delay=0.2, seed=2)
     HUB[:] = [app.state.hub]
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))  # tests only ever talk to this machine
-    port = sock.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    srv.should_exit = True
-    thread.join(5)
+    yield from serve_in_thread(app)
 
 
 @pytest.fixture(scope="module")
