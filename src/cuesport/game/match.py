@@ -300,8 +300,7 @@ class Match:
         if ruling.get("lots"):
             # SNK-3.4(b): lots are drawn for who plays the re-spotted black
             return self._auto({"lots": {"to_play": self.rng.randrange(2)}})
-        if (self.facts.lag and self.frame_no == 1 and not self.session.actions
-                and self.start is None and getattr(st, "breaking", False)):
+        if self._lag_due():
             return self._auto({"lag": {"winner": self._lag()}})
         if self._stuck():
             return self._unstick()
@@ -318,6 +317,20 @@ class Match:
         out = self.play(move, who)
         out.seconds = dt
         return out
+
+    def _lag_due(self) -> bool:
+        # a match opened from a given position has no lag
+        return bool(self.facts.lag and self.frame_no == 1 and not self.session.actions
+                    and self.start is None and getattr(self.state, "breaking", False))
+
+    def automatic(self) -> bool:
+        """Whether :meth:`step` would play something now (a frame's end, lots, the lag, a
+        stalemate, a bot's move) rather than wait for a human."""
+        if self.over:
+            return False
+        return bool(self.state.frame_over or self.ruling.get("lots") or self._lag_due()
+                    or self._stuck()
+                    or getattr(self.members[self.to_play][self.member], "is_bot", False))
 
     def play(self, move: Move, player: int | None = None) -> Step:
         """Play a move for the player to play (``player`` checks whose move it is)."""

@@ -528,9 +528,10 @@ class Hub:
                          name=f"match-{live.id}").start()
 
     def _automatic_next(self, live: LiveMatch) -> bool:
-        m = live.match
-        return m.state.frame_over or _bot_to_play(live) or \
-            bool(m.ruling.get("lots")) or (not m.session.actions and m.facts.lag)
+        # The game's own answer: a copy of its conditions here once kicked an idle runner on
+        # every read of a match opened from a position (no lag there), so that pages saw
+        # "busy" and strikes were refused at random.
+        return live.match.automatic()
 
     def _run(self, live: LiveMatch) -> None:
         try:
