@@ -638,3 +638,48 @@ def test_screenshots_of_every_screen_at_both_sizes_in_both_languages(server, bro
         page.wait_for_selector("body[data-viewing='0']")
         both_languages(page, "viewer", size)
         assert page.errors == [], (size, page.errors)
+
+
+def jump(page, elevation: int, height: float, power: int) -> None:
+    """A stroke straight up the table with the cue raised (the page's own controls)."""
+    page.evaluate("([e, h, p]) => { const a = window.cuesport;"
+                  " a.aim.angle = 90; a.aim.locked = true; a.tip = {side: 0, height: h};"
+                  " for (const [id, v] of [['#elevation', e], ['#power', p]]) {"
+                  " const el = document.querySelector(id); el.value = v;"
+                  " el.dispatchEvent(new Event('input')); } }", [elevation, height, power])
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_ball_in_flight_is_drawn_with_height_and_off_the_table_is_said(server, browser, size):
+    page = new_page(browser, 1400, 900) if size == "desktop" else phone(browser, PORTRAIT)
+    length = 2540.0  # the 9-ft bed (mm)
+    open_position(page, server, "nine-ball", {
+        "balls": {"cue": [635.0, length - 300.0], "1": [300.0, 1000.0], "9": [300.0, 2000.0]},
+        "to_play": 0})
+    my_turn(page)
+    assert page.evaluate("window.cuesport.table.geo.length") == length
+    page.evaluate("window.cuesport.timeScale = 0.2")  # slowed, to see the flight
+    jump(page, 60, 0.8, 53)  # about 4 m/s at 60°: the cue ball jumps over the top rail
+    with page.expect_response("**/strike") as res:
+        page.click("#strike")
+    assert res.value.status == 200
+    page.wait_for_function("() => window.cuesport.table.flight.frames > 2")
+    shot(page, f"flight-{size}")
+    page.wait_for_function(READY, timeout=30000)
+    # the animation data carries the height: airborne segments with h0, vz, az (mm, s)
+    segs = page.evaluate("window.cuesport.history.at(-1).shot.trajectories.cue")
+    air = [s for s in segs if s["state"] == "airborne"]
+    assert air and all("vz" in s and s["az"] < 0 for s in air)
+    flight = page.evaluate("window.cuesport.table.flight")
+    assert flight["maxHeight"] > 20 and flight["maxLift"] > 1.1, flight
+    # the ball is gone, marked where it left, and the referee's line says so
+    assert page.evaluate("window.cuesport.table.offMarks.map((m) => m.name)") == ["cue"]
+    assert "off the table: cue ball" in page.locator("#calls li").last.inner_text()
+    shot(page, f"off-the-table-{size}-en")
+    page.select_option("#lang", "ru")
+    page.wait_for_function("() => [...document.querySelectorAll('#calls li')]"
+                           ".some((li) => li.innerText.includes('вылетел со стола'))")
+    page.wait_for_function("() => window.cuesport.table.words.off === 'вылетел со стола'")
+    shot(page, f"off-the-table-{size}-ru")
+    page.select_option("#lang", "en")
+    assert page.errors == []

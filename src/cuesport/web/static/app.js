@@ -347,6 +347,7 @@ function render() {
   }
   if (text && !decl.call && !decl.nominate && !decl.safety && (call || nom)) text += ` (${t("fromAim")})`;
   $("#declare-text").textContent = text;
+  app.table.words.off = t("offTable");
   if (!app.viewer) app.table.draw();
   // decisions
   const dlg = $("#decision");
@@ -384,6 +385,8 @@ function addCalls(entry, view) {
     if (entry.type === "shot" && entry.shot) {
       const pots = Object.keys(entry.shot.pocketed || {});
       extra = pots.length ? `${t("potted")}: ${pots.map(ballName).join(", ")}` : t("noPot");
+      const off = (entry.shot.events || []).filter((e) => e.off !== undefined).map((e) => e.off);
+      if (off.length) extra += ` · ${t("offTable")}: ${off.map(ballName).join(", ")}`;
     } else if (entry.type === "decision") {
       extra = t(`choice.${entry.action.decision.choice}`);
     } else if (entry.type === "undo") {
@@ -521,6 +524,7 @@ function showPosition(k) {
   app.table.guide = null;
   app.table.placing = null;
   app.table.marks = null;
+  app.table.offMarks = [];
   app.table.balls = balls ? ballsOf({ state: { balls } }) : {};
   app.table.draw();
   const r = v.k > 0 ? v.rulings[v.k - 1] : null;
@@ -758,9 +762,11 @@ function scaleShot(shot, k) {
   const tr = {};
   for (const [n, segs] of Object.entries(shot.trajectories)) {
     tr[n] = segs.map((s) => ({ ...s, t0: s.t0 / k, t1: s.t1 / k,
-      v0: [s.v0[0] * k, s.v0[1] * k], a: [s.a[0] * k * k, s.a[1] * k * k] }));
+      v0: [s.v0[0] * k, s.v0[1] * k], a: [s.a[0] * k * k, s.a[1] * k * k],
+      vz: (s.vz || 0) * k, az: (s.az || 0) * k * k }));
   }
-  return { ...shot, trajectories: tr, duration: shot.duration / k };
+  const events = (shot.events || []).map((e) => ({ ...e, t: e.t / k }));
+  return { ...shot, events, trajectories: tr, duration: shot.duration / k };
 }
 
 // ------------------------------------------------------------------ acting
