@@ -504,3 +504,23 @@ def test_serve_command_binds_this_machine_by_default(client):
     docs = client.get("/api/docs")
     assert docs.status_code == 200 and "content-security-policy" not in docs.headers
     assert client.get("/api/openapi.json").json()["paths"]["/api/matches/{mid}/strike"]
+
+
+def test_refusals_at_the_table_carry_a_stable_code_and_its_params(client):
+    mid, tokens = hotseat(client, "snooker")
+    r = client.post(f"/api/matches/{mid}/strike", headers=bearer(tokens[1]),
+                    json={"angle": 270, "speed": 1.0, "place": SNOOKER_D})
+    assert r.status_code == 409 and r.json()["code"] == "not_your_turn"
+    assert r.json()["params"] == {"name": view(client, mid)["seats"][view(client, mid)["ruling"]
+                                                                     ["to_play"]]["name"]}
+    r = client.post(f"/api/matches/{mid}/place", headers=bearer(tokens[0]),
+                    json={"at": [889.0, 737.0]})  # on the brown
+    assert r.status_code == 422 and r.json()["code"] == "bad_place"
+    assert r.json()["params"] == {"zone": "D"} and "brown" in r.json()["error"]
+    r = client.post(f"/api/matches/{mid}/decide", headers=bearer(tokens[0]),
+                    json={"choice": "play"})
+    assert r.status_code == 409 and r.json()["code"] == "not_offered"
+    r = client.post(f"/api/matches/{mid}/strike", json={"angle": 270, "speed": 1.0})
+    assert r.status_code == 401 and r.json()["code"] == "spectator"
+    r = client.post(f"/api/matches/{mid}/strike", headers=bearer(tokens[0]), json={"angle": "x"})
+    assert r.status_code == 422 and r.json()["code"] == "invalid"

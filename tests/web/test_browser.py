@@ -683,3 +683,25 @@ def test_a_ball_in_flight_is_drawn_with_height_and_off_the_table_is_said(server,
     shot(page, f"off-the-table-{size}-ru")
     page.select_option("#lang", "en")
     assert page.errors == []
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_refused_action_is_worded_in_the_page_language(server, browser, size):
+    page = new_page(browser, 1400, 900) if size == "desktop" else phone(browser, PORTRAIT)
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#lang", "ru")
+    start(page, server, "snooker", "hotseat")  # the language is kept across the load
+    my_turn(page)
+    # Undo before any stroke: the server refuses it (its English words, and a code)
+    with page.expect_response("**/undo") as res:
+        page.locator("#undo").click() if size == "desktop" else page.locator("#undo").tap()
+    assert res.value.status == 409 and res.value.json()["code"] == "nothing_to_undo"
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.inner_text("#message") == "В этой партии нечего отменять"
+    shot(page, f"refused-ru-{size}")
+    page.select_option("#lang", "en")  # the same refusal on an English page: the server's words
+    page.locator("#undo").click() if size == "desktop" else page.locator("#undo").tap()
+    page.wait_for_function("() => document.querySelector('#message').innerText"
+                           " === 'nothing of yours to undo in this frame'")
+    assert page.errors == []

@@ -3,7 +3,7 @@
 // a reload resumes) and what it has drawn so far.
 
 import { TableView } from "./table.js";
-import { lang, setLang, t } from "./i18n.js";
+import { lang, serverMessage, setLang, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -37,7 +37,7 @@ async function api(method, path, body, seat) {
   if (token) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
   const data = await res.json().catch(() => ({ error: res.statusText }));
-  if (!res.ok) throw new Error(data.error || res.statusText);
+  if (!res.ok) throw new Error(serverMessage(data) || res.statusText);
   return data;
 }
 

@@ -185,6 +185,23 @@ const WORDS = {
     tableLabel: "стол",
     keysHint: "Клавиши на столе: ← → прицел (с Shift — крупнее), ↑ ↓ сила, пробел или Enter — удар; "
       + "стрелки на точке удара двигают её.",
+    // the server's refusals, by their stable code (the English text comes from the server)
+    errors: {
+      spectator: "Зрители не могут делать ходы: нужна ссылка игрока",
+      no_seat: "Эта ссылка не даёт места в этом матче",
+      match_over: "Матч окончен",
+      busy: "Подождите: за столом идёт игра (ход соперника)",
+      not_your_turn: "Не ваш ход: бьёт {name}",
+      not_in_hand: "Биток не с руки: он играется с места",
+      place_first: "Биток с руки ({zone}): сначала поставьте его",
+      bad_place: "Сюда биток поставить нельзя ({zone})",
+      not_offered: "Решение «{choice}» сейчас не предлагается",
+      undo_not_yours: "Отменить можно только свой последний ход",
+      nothing_to_undo: "В этой партии нечего отменять",
+      move_refused: "Ход не принят",
+      invalid: "Неверный запрос",
+    },
+    zones: { D: "в доме", kitchen: "за линией", table: "на столе" },
     choice: {
       play: "Играть", pass: "Пусть бьёт снова", replace: "Вернуть шары",
       "in-hand": "Биток с руки", "re-rack": "Перерасставить и разбить самому",
@@ -216,6 +233,20 @@ export function setLang(l) {
     const input = document.querySelector(`input[name=${name}]`);
     if (input && defaults.includes(input.value)) input.value = t(key);
   }
+}
+
+export function serverMessage(data) {
+  // A refusal in the page's language when its code is known here; else the server's words.
+  const words = WORDS[lang].errors || {};
+  const text = data && data.code ? words[data.code] : undefined;
+  if (!text) return data ? data.error : "";
+  const params = data.params || {};
+  return text.replace(/\{(\w+)\}/g, (_, k) => {
+    const v = params[k];
+    if (k === "zone") return t(`zones.${v}`).startsWith("zones.") ? String(v) : t(`zones.${v}`);
+    if (k === "choice") return t(`choice.${v}`).startsWith("choice.") ? String(v) : t(`choice.${v}`);
+    return v === undefined ? "" : String(v);
+  });
 }
 
 export function t(key) {
