@@ -705,3 +705,20 @@ def test_a_refused_action_is_worded_in_the_page_language(server, browser, size):
     page.wait_for_function("() => document.querySelector('#message').innerText"
                            " === 'nothing of yours to undo in this frame'")
     assert page.errors == []
+
+
+def test_phone_a_ball_has_a_44_px_touch_target(server, browser):
+    page = phone(browser, PORTRAIT)
+    start(page, server, "snooker", "hotseat")
+    my_turn(page)
+    r_px = page.evaluate("window.cuesport.table.geo.ball_radius * window.cuesport.table.scale")
+    assert r_px < 11  # drawn to scale, a snooker ball is small on a phone (about 10 px)
+    blue = page.evaluate("window.cuesport.table.balls.blue")  # alone on its spot
+    x, y = table_point(page, *blue)
+    for dx, dy, hit in [(20, 0, True), (0, -20, True), (14, 14, True), (30, 0, False),
+                        (0, 28, False)]:
+        page.evaluate("window.cuesport.decl.picked = null")
+        page.touchscreen.tap(x + dx, y + dy)
+        picked = page.evaluate("window.cuesport.decl.picked")
+        assert (picked == "blue") == hit, (dx, dy, picked, r_px)
+    assert page.errors == []
