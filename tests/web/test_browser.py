@@ -722,3 +722,59 @@ def test_phone_a_ball_has_a_44_px_touch_target(server, browser):
         picked = page.evaluate("window.cuesport.decl.picked")
         assert (picked == "blue") == hit, (dx, dy, picked, r_px)
     assert page.errors == []
+
+
+def test_a_2_vs_2_match_is_made_played_and_stored_from_the_page(server, browser):
+    page = new_page(browser, 1400, 900)
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#discipline", "nine-ball")
+    page.check("input[name=mode][value=hotseat]")
+    page.select_option("#sides", "turn")
+    for name, value in [("you", "Ann"), ("them", "Bob"), ("you2", "Cid"), ("them2", "Dee")]:
+        page.fill(f"input[name={name}]", value)
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    my_turn(page)
+    m = page.evaluate("window.cuesport.match")
+    assert m["members"] == [["Ann", "Cid"], ["Bob", "Dee"]]
+    assert page.inner_text("#p0 .name") == "Ann & Cid"
+    assert page.inner_text("#p1 .name") == "Bob & Dee"
+
+    def up() -> str:
+        return page.inner_text("#scoreboard tr.to-play .member.up")
+
+    order = []
+    for _ in range(3):  # a soft stroke into the head cushion each: a foul, the turn passes
+        my_turn(page)
+        order.append(up())
+        assert page.inner_text("#status").startswith(f"{order[-1]} to play")
+        calls = page.locator("#calls li").count()
+        drag_cue_ball(page, (500.0, 450.0))
+        aim_and_strike(page, (500.0, 150.0), power=12)
+        page.wait_for_function("(n) => document.querySelectorAll('#calls li').length > n",
+                               arg=calls, timeout=20000)
+    shot(page, "sides-desktop")
+    my_turn(page)
+    order.append(up())
+    # the sides alternate turns and each keeps its order of play (Ann's lag won the break)
+    first = order[0]
+    sides = [["Ann", "Cid"], ["Bob", "Dee"]]
+    a = next(s for s in sides if first in s)
+    b = next(s for s in sides if s is not a)
+    assert order == [a[0], b[0], a[1], b[1]], order
+    # the referee's lines name the member who played
+    lines = page.locator("#calls li").all_inner_texts()
+    for name in order[:3]:
+        assert any(li.split(" — ")[0].endswith(name) for li in lines), (name, lines)
+    # stored as a protocol 1.1 record with the members
+    mid = page.evaluate("window.cuesport.match.id")
+    rec = page.evaluate("(id) => fetch(`/api/matches/${id}/frames/1/record`)"
+                        ".then((r) => r.json())", mid)
+    assert rec["protocol"] == "1.1"
+    members = [a_["shot"]["member"] for a_ in rec["actions"] if "shot" in a_]
+    assert members == [0, 0, 1], rec["actions"]
+    page.reload()
+    page.wait_for_function(READY)
+    assert up() == order[-1]  # the member to play survives a reload
+    assert page.errors == []

@@ -161,6 +161,7 @@ class Match:
         self.log: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any] | None]] = []
         self.match_id: int | None = _match_id
         self.specs = list(specs or [])  # the players as make_player specs, when known
+        self.partner_specs = list(partner_specs or [])  # and the partners', for sides of two
         # thinker(match, player) -> the bot's move, computed elsewhere (None: in this thread)
         self.thinker: Callable[[Match, int], Move] | None = None
         # simulator(table, position, stroke, record) -> the shot, simulated elsewhere (the
@@ -309,9 +310,8 @@ class Match:
         if not getattr(player, "is_bot", False):
             return Step("wait", self.frame_no, who, member=member)
         t0 = time.perf_counter()
-        # a thinker (the web server's process pool) may think elsewhere; else here (and for
-        # the members of a side of two, whom the thinker does not know)
-        move = self.thinker(self, who) if self.thinker is not None and self.protocol == 1 \
+        # a thinker (the web server's process pool) may think elsewhere; else here
+        move = self.thinker(self, who) if self.thinker is not None \
             else player.choose(self.turn())
         dt = time.perf_counter() - t0
         out = self.play(move, who)

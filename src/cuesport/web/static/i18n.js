@@ -15,9 +15,17 @@ const WORDS = {
     lag: "lag for the break",
     breaks: "breaks",
     frames: "Best of (frames)",
+    sides: "Sides",
+    sidesOne: "one against one",
+    sidesTwo: "two against two",
+    sidesScotch: "two against two, alternate strokes (scotch)",
+    yourPartner: "Your partner",
+    theirPartner: "Opponent's partner",
     you: "Your name",
     player1: "Player 1",
     player2: "Player 2",
+    player3: "Player 3",
+    player4: "Player 4",
     them: "Opponent's name",
     start: "Start",
     score: "Score",
@@ -112,9 +120,17 @@ const WORDS = {
     lag: "розыгрыш права разбоя",
     breaks: "разбивает",
     frames: "Партий (до большинства из)",
+    sides: "Стороны",
+    sidesOne: "один на один",
+    sidesTwo: "пара на пару",
+    sidesScotch: "пара на пару, удары по очереди (скотч)",
+    yourPartner: "Ваш партнёр",
+    theirPartner: "Партнёр соперника",
     you: "Ваше имя",
     player1: "Игрок 1",
     player2: "Игрок 2",
+    player3: "Игрок 3",
+    player4: "Игрок 4",
     them: "Имя соперника",
     start: "Начать",
     score: "Счёт",
@@ -228,8 +244,10 @@ export function setLang(l) {
     el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   }
   // Default names follow the language until someone types their own.
-  const defaults = ["Player 1", "Player 2", "Игрок 1", "Игрок 2"];
-  for (const [name, key] of [["you", "player1"], ["them", "player2"]]) {
+  const defaults = ["Player 1", "Player 2", "Player 3", "Player 4",
+    "Игрок 1", "Игрок 2", "Игрок 3", "Игрок 4"];
+  for (const [name, key] of [["you", "player1"], ["them", "player2"], ["you2", "player3"],
+    ["them2", "player4"]]) {
     const input = document.querySelector(`input[name=${name}]`);
     if (input && defaults.includes(input.value)) input.value = t(key);
   }
