@@ -333,7 +333,10 @@ export class TableView {
     // A cross where a ball left the table, and the words.
     const c = this.ctx, r = this.geo.ball_radius * this.scale;
     for (const { at } of this.offMarks) {
-      const [sx, sy] = this.toScreen(...at);
+      // where it was last seen, kept on the canvas (it may have flown past the rail)
+      const [ox, oy] = this.toScreen(...at);
+      const sx = Math.min(Math.max(ox, r + 2), this.cssW - r - 2);
+      const sy = Math.min(Math.max(oy, r + 2), this.cssH - r - 2);
       c.save();
       c.strokeStyle = "rgba(255,90,70,0.95)";
       c.lineWidth = 3;
