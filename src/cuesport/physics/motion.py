@@ -31,8 +31,8 @@ class Ball:
     """Mutable simulation state of one ball (internal; the public result is :class:`Shot`)."""
 
     __slots__ = (
-        "amag", "ax", "ay", "az", "h", "i", "kx", "ky", "name", "own_t", "segments", "state", "t0",
-        "t_end", "ver", "vx", "vy", "vz", "wx", "wy", "wz", "x", "y",
+        "amag", "ax", "ay", "az", "cr", "cx", "cy", "h", "i", "kx", "ky", "name", "own_t",
+        "segments", "state", "t0", "t_end", "ver", "vx", "vy", "vz", "wx", "wy", "wz", "x", "y",
     )
 
     def __init__(self, i: int, name: str, x: float, y: float) -> None:
@@ -51,11 +51,26 @@ class Ball:
         self.own_t = INF  # time of the next event of this ball alone (transition, cushion...)
         self.ver = 0
         self.segments: list[tuple[float, ...]] = []
+        self.cx, self.cy, self.cr = x, y, 0.0  # a disc holding the centre until own_t (sweep)
 
     # ------------------------------------------------------------ evaluation
 
     def moving(self) -> bool:
         return self.state == SLIDING or self.state == ROLLING or self.state == AIRBORNE
+
+    def sweep(self) -> None:
+        """The disc (cx, cy, cr) that holds the centre over [t0, own_t], for the pair
+        prediction's cheap rejection: the path p0 + v t + a t^2 / 2 stays within |a| T^2 / 8
+        of its chord, so within the chord's half length and that of the chord's midpoint."""
+        span = min(self.own_t, self.t_end) - self.t0
+        if not span < INF:  # never for a moving ball; a safe answer all the same
+            self.cx, self.cy, self.cr = self.x, self.y, INF
+            return
+        ax, ay = self.ax, self.ay
+        ex = (self.vx + 0.5 * ax * span) * span  # the chord
+        ey = (self.vy + 0.5 * ay * span) * span
+        self.cx, self.cy = self.x + 0.5 * ex, self.y + 0.5 * ey
+        self.cr = 0.5 * math.hypot(ex, ey) + 0.125 * math.hypot(ax, ay) * span * span
 
     def kin6(self, t: float) -> tuple[float, float, float, float, float, float]:
         """Position, velocity and acceleration of the centre at time t (detection's input)."""
@@ -188,8 +203,13 @@ class Ball:
         m g h of a ball in the air (h above the bed)."""
         if self.state == POCKETED:
             return 0.0
-        _, _, vx, vy = self.kin(t)
-        wx, wy, wz = self.spin_at(t, p, radius)
+        if t == self.t0:
+            # Just committed (every event): kin and spin_at at dt = 0 give the stored values
+            # (up to the sign of a zero, which squaring drops), so the same bits, cheaper.
+            vx, vy, wx, wy, wz = self.vx, self.vy, self.wx, self.wy, self.wz
+        else:
+            _, _, vx, vy = self.kin(t)
+            wx, wy, wz = self.spin_at(t, p, radius)
         m = p.ball_mass
         e = 0.5 * m * (vx * vx + vy * vy) + 0.2 * m * radius * radius * (
             wx * wx + wy * wy + wz * wz)

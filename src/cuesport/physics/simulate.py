@@ -58,6 +58,7 @@ from cuesport.physics.detect import (
     geometry,
     line_crossings,
     line_time,
+    pair_time,
     pair_time3,
     reach,
 )
@@ -78,7 +79,8 @@ from cuesport.physics.roots import first_entry_quartic, real_roots
 from cuesport.physics.shot import Contact, Shot, make_segment
 from cuesport.physics.stroke import Stroke
 
-TRANSITION, LINE, ARC, CAPTURE, PAIR, OFF = range(6)
+TRANSITION, LINE, ARC, CAPTURE, PAIR, OFF, LATER = range(7)
+# LATER: a pair whose contact time is not solved yet, queued at a lower bound on it (below).
 
 
 class _Sim:
@@ -100,6 +102,9 @@ class _Sim:
         self.landings: dict[str, list[float]] = {}  # ball -> times it came down on the bed
         self.flew = False  # some ball left the bed
         self.truncated = False
+        # s: pairs whose contact is at least this far ahead are solved later. Far above the
+        # root finder's tolerance (1e-13 s), which the queued time is kept below (run).
+        self.lazy = 1e-6
 
     # ------------------------------------------------------------ prediction
 
@@ -111,9 +116,11 @@ class _Sim:
         """The next event of ball b alone: transition, cushion, jaw or capture."""
         if b.state == POCKETED or b.state == STATIONARY:
             b.own_t = INF
+            b.cx, b.cy, b.cr = b.x, b.y, 0.0
             return
         if b.state == SPINNING:
             b.own_t = b.t_end
+            b.cx, b.cy, b.cr = b.x, b.y, 0.0
             self._push(b.t_end, TRANSITION, b.i, -1, 0, None)
             return
         if b.state == AIRBORNE:
@@ -124,16 +131,24 @@ class _Sim:
         best, kind = b.t_end - now, TRANSITION
         data: Line | PocketGeo | ArcPiece | None = None
         far = reach(k, best) + R  # no contact with anything farther than this
-        x, y = k[0], k[1]
+        x, y, vx, vy, ax, ay = k
         for ln in geo.cushions:
-            if ln.nx * (x - ln.ax) + ln.ny * (y - ln.ay) > far:
+            nx, ny = ln.nx, ln.ny
+            if nx * vx + ny * vy >= 0.0 and nx * ax + ny * ay >= 0.0:
+                continue  # not approaching the nose, ever: line_time's quadratic says inf
+            if nx * (x - ln.ax) + ny * (y - ln.ay) > far:
                 continue  # cannot reach this nose before its next event
             t = line_time(k, ln, R, best)
             if t < best:
                 best, kind, data = t, LINE, ln
-        reach_b = reach(k, best)
+        # The pockets: the centre stays within |a| best^2 / 2 of its straight path over
+        # [0, best] (detect._cannot_reach); a pocket's pieces all lie in its bounding circle.
+        uu = vx * vx + vy * vy
+        bend = 0.5 * math.hypot(ax, ay) * best * best
         for pg in geo.pockets:
-            if math.hypot(k[0] - pg.bx, k[1] - pg.by) > reach_b + pg.brad + R:
+            dx, dy = x - pg.bx, y - pg.by
+            tm = min(max(-(dx * vx + dy * vy) / uu, 0.0), best) if uu > 0.0 else 0.0
+            if math.hypot(dx + vx * tm, dy + vy * tm) - bend > (pg.brad + R) * (1.0 + 1e-12):
                 continue  # cannot get near this pocket before its next event
             t = circle_time(k, pg.cx, pg.cy, pg.radius, best)
             if t < best:
@@ -147,6 +162,7 @@ class _Sim:
                 if t < best:
                     best, kind, data = t, ARC, arc
         b.own_t = now + best
+        b.sweep()
         self._push(now + best, kind, b.i, -1, 0, data)
 
     def predict_air(self, b: Ball) -> None:
@@ -181,6 +197,7 @@ class _Sim:
         if t < best:
             best, kind, data = t, OFF, None
         b.own_t = now + best
+        b.sweep()
         self._push(now + best, kind, b.i, -1, 0, data)
 
     def _off_time(self, b: Ball, k: Kin, horizon: float) -> float:
@@ -211,18 +228,19 @@ class _Sim:
         return best if best < horizon else INF
 
     def predict_pairs(self, b: Ball, skip: Iterable[Ball] = ()) -> None:
-        """Push the next contact of b with every other ball (the hot loop: kin6, reach and
+        """Push the next contact of b with every other ball (the hot loop: kin6 and
         pair_time are inlined here, with the same operations, so the same bits)."""
         if b.state == POCKETED:
             return
         now, contact = self.now, self.contact
         kb = b.kin6(now)
         bx, by, bvx, bvy, bax, bay = kb
-        vb = math.hypot(bvx, bvy)
-        ab = b.amag
         own_b = b.own_t
         b_moves = b.moving()
         b_air = b.state == AIRBORNE
+        # b's swept disc (it covers [b.t0, own_b], so [now, own_b]), grown by the contact
+        # distance and a hair for the round-off of the discs
+        bcx, bcy, brr = b.cx, b.cy, b.cr + contact * (1.0 + 1e-9) + 1e-12
         hypot = math.hypot
         quartic = first_entry_quartic
         push = heapq.heappush
@@ -230,6 +248,7 @@ class _Sim:
         bi, bver = b.i, b.ver
         cc = contact * contact
         slack = contact * (1.0 + 1e-12)
+        lazy = self.lazy
         for o in self.balls:
             st = o.state
             if st == POCKETED or o is b:
@@ -237,31 +256,25 @@ class _Sim:
             o_moves = st >= ROLLING  # rolling, sliding or airborne (pocketed is skipped)
             if not (b_moves or o_moves) or (skip and o in skip):
                 continue
+            # Cheap rejection: the swept discs of the two centres (Ball.sweep) are apart.
+            dcx, dcy, rr = bcx - o.cx, bcy - o.cy, brr + o.cr
+            if dcx * dcx + dcy * dcy > rr * rr:
+                continue
             oo = o.own_t
             h = (own_b if own_b < oo else oo) - now
             if h < 0.0:
                 continue
-            reach_b = (vb + 0.5 * ab * h) * h
             if o_moves:
-                # Cheap rejection from o's reference state (no evaluation at "now"): o's
-                # centre stays within (|v0| + |a| T / 2) T of where it was at its t0.
-                ovx, ovy, ox, oy = o.vx, o.vy, o.x, o.y
-                span = now + h - o.t0
-                reach_o = (hypot(ovx, ovy) + 0.5 * o.amag * span) * span
-                if hypot(bx - ox, by - oy) - contact > reach_b + reach_o:
-                    continue
-                # o.kin6(now), inlined (a second reach test here rejected under 2 % of what
-                # passed the first one; the closest-approach test below is far stronger)
+                # o.kin6(now), inlined
                 dt = now - o.t0
                 oax, oay = o.ax, o.ay
-                kx = ox + (ovx + 0.5 * oax * dt) * dt
-                ky = oy + (ovy + 0.5 * oay * dt) * dt
+                ovx, ovy = o.vx, o.vy
+                kx = o.x + (ovx + 0.5 * oax * dt) * dt
+                ky = o.y + (ovy + 0.5 * oay * dt) * dt
                 kvx = ovx + oax * dt
                 kvy = ovy + oay * dt
             else:
                 kx, ky = o.x, o.y
-                if hypot(bx - kx, by - ky) - contact > reach_b:
-                    continue
                 kvx = kvy = oax = oay = 0.0
             if b_air or st == AIRBORNE:
                 t = pair_time3(kb, (*b.height(now), b.az), (kx, ky, kvx, kvy, oax, oay),
@@ -275,15 +288,39 @@ class _Sim:
                 uu = ux * ux + uy * uy
                 tm = 0.0
                 if uu > 0.0:
-                    tm = min(max(-(dx * ux + dy * uy) / uu, 0.0), h)
+                    tm = -(dx * ux + dy * uy) / uu
+                    tm = 0.0 if tm < 0.0 else (h if tm > h else tm)  # min(max(tm, 0), h)
                 if hypot(dx + ux * tm, dy + uy * tm) - hypot(ax, ay) * h * h > slack:
                     continue
+                # A lower bound on the contact time: |d + u t + a t^2| >= |d| - |u| t - |a| t^2.
+                # When it is well ahead, queue the pair there and solve the quartic only if
+                # neither ball has changed by then (most are hit or stop first): the same
+                # inputs then, so the same bits, and the same order of events (see run).
+                gap = hypot(dx, dy) - contact
+                if gap > 0.0:
+                    un, an = hypot(ux, uy), hypot(ax, ay)
+                    low = 2.0 * gap / (un + math.sqrt(un * un + 4.0 * an * gap))
+                    if low > lazy:
+                        self.seq += 1
+                        push(heap, (now + (0.999 * low - 1e-9), self.seq, LATER, bi, o.i,
+                                    bver, o.ver, now))
+                        continue
                 t = quartic(ax * ax + ay * ay, 2.0 * (ux * ax + uy * ay),
                             ux * ux + uy * uy + 2.0 * (dx * ax + dy * ay),
                             2.0 * (dx * ux + dy * uy), dx * dx + dy * dy - cc, h)
             if t < INF:
                 self.seq += 1
                 push(heap, (now + t, self.seq, PAIR, bi, o.i, bver, o.ver, None))
+
+    def _solve_later(self, seq: int, b: Ball, o: Ball, at: float) -> None:
+        """Solve a pair queued by :meth:`predict_pairs` at time ``at`` (neither ball has
+        changed since): the same computation as there (detect.pair_time is the inlined code),
+        pushed with its original sequence number, so ties break as if it had been solved then.
+        """
+        h = min(b.own_t, o.own_t) - at
+        t = pair_time(b.kin6(at), o.kin6(at), self.contact, h)
+        if t < INF:
+            heapq.heappush(self.heap, (at + t, seq, PAIR, b.i, o.i, b.ver, o.ver, None))
 
     # ------------------------------------------------------------ resolution
 
@@ -314,9 +351,9 @@ class _Sim:
     def _pair3(self, t: float, b: Ball, o: Ball) -> list[Ball]:
         """Ball-ball contact with a ball in the air (physics-airborne.md §9.4)."""
         p, R = self.p, self.R
-        e0 = b.energy(t, p, R) + o.energy(t, p, R)
         b.commit(t, p, R, True)
         o.commit(t, p, R, True)
+        e0 = b.energy(t, p, R) + o.energy(t, p, R)  # committed: the energies at t, cheaply
         dx, dy, dz = o.x - b.x, o.y - b.y, o.h - b.h
         d = math.sqrt(dx * dx + dy * dy + dz * dz)
         n = (dx / d, dy / d, dz / d)
@@ -343,8 +380,8 @@ class _Sim:
     def _air(self, t: float, kind: int, b: Ball, data: Any) -> list[Ball]:
         """The events of a ball in flight alone: landing, leaving the table, nose or jaw."""
         p, R, geo = self.p, self.R, self.geo
-        e0 = b.energy(t, p, R)
         b.commit(t, p, R, True)
+        e0 = b.energy(t, p, R)
         if kind == OFF:
             self._gone(t, b)
             self.contacts.append(Contact(t, "off", (b.name,), e0, 0.0))
@@ -399,9 +436,9 @@ class _Sim:
         if b.state == AIRBORNE:
             return self._air(t, kind, b, data)
         if kind == PAIR and o is not None:
-            e0 = b.energy(t, p, R) + o.energy(t, p, R)
             b.commit(t, p, R, True)
             o.commit(t, p, R, True)
+            e0 = b.energy(t, p, R) + o.energy(t, p, R)
             dx, dy = o.x - b.x, o.y - b.y
             d = math.hypot(dx, dy)
             n = (dx / d, dy / d)
@@ -416,8 +453,8 @@ class _Sim:
             self.contacts.append(Contact(t, "hit", (b.name, o.name), e0,
                                          b.energy(t, p, R) + o.energy(t, p, R), guarded))
             return [b, o]
-        e0 = b.energy(t, p, R)
         b.commit(t, p, R, True)
+        e0 = b.energy(t, p, R)
         if kind == TRANSITION:
             b.classify(p, R)
             self.contacts.append(Contact(t, "transition", (b.name,), e0, b.energy(t, p, R)))
@@ -464,6 +501,9 @@ class _Sim:
                 continue
             o = balls[j] if j >= 0 else None
             if o is not None and o.ver != vj:
+                continue
+            if kind == LATER:
+                self._solve_later(_, b, o, data)  # type: ignore[arg-type]
                 continue
             n += 1
             if n > p.max_events or t > p.max_time:
