@@ -83,6 +83,18 @@ TRANSITION, LINE, ARC, CAPTURE, PAIR, OFF, LATER = range(7)
 # LATER: a pair whose contact time is not solved yet, queued at a lower bound on it (below).
 
 
+def span(x: float, v: float, a: float, t: float) -> tuple[float, float]:
+    """The range of x + v s + a s^2 / 2 over s in [0, t] (its ends and its vertex), padded
+    by a nanometre for round-off: the pruning boxes."""
+    x1 = x + (v + 0.5 * a * t) * t
+    lo, hi = (x, x1) if x < x1 else (x1, x)
+    if a != 0.0 and 0.0 < -v / a < t:
+        s = -v / a
+        xv = x + (v + 0.5 * a * s) * s
+        lo, hi = (xv if xv < lo else lo), (xv if xv > hi else hi)
+    return lo - 1e-9, hi + 1e-9
+
+
 class _Sim:
     def __init__(self, geo: Geometry, p: PhysicsParams, balls: list[Ball],
                  resolver: Resolver) -> None:
@@ -141,11 +153,17 @@ class _Sim:
             t = line_time(k, ln, R, best)
             if t < best:
                 best, kind, data = t, LINE, ln
-        # The pockets: the centre stays within |a| best^2 / 2 of its straight path over
-        # [0, best] (detect._cannot_reach); a pocket's pieces all lie in its bounding circle.
+        # The pockets: a box around the path over [0, best] (each coordinate is a parabola:
+        # its ends and its vertex) against each pocket's box (detect.PocketGeo: all its
+        # pieces, grown by R); then the centre stays within |a| best^2 / 2 of its straight
+        # path (detect._cannot_reach) and a pocket's pieces all lie in its bounding circle.
+        xlo, xhi = span(x, vx, ax, best)
+        ylo, yhi = span(y, vy, ay, best)
         uu = vx * vx + vy * vy
         bend = 0.5 * math.hypot(ax, ay) * best * best
         for pg in geo.pockets:
+            if xhi < pg.xlo or xlo > pg.xhi or yhi < pg.ylo or ylo > pg.yhi:
+                continue  # the path's box misses the pocket's
             dx, dy = x - pg.bx, y - pg.by
             tm = min(max(-(dx * vx + dy * vy) / uu, 0.0), best) if uu > 0.0 else 0.0
             if math.hypot(dx + vx * tm, dy + vy * tm) - bend > (pg.brad + R) * (1.0 + 1e-12):
@@ -177,11 +195,20 @@ class _Sim:
         def below_nose(t: float) -> bool:  # the nose meets the ball, not its underside
             return b.height(now + t)[0] < nose
 
+        # the same pruning as predict_own's (it only skips pieces the ball cannot reach)
+        x, y, vx, vy = k[0], k[1], k[2], k[3]
+        far = reach(k, best) + R
         for ln in geo.cushions:
+            if ln.nx * vx + ln.ny * vy >= 0.0 or ln.nx * (x - ln.ax) + ln.ny * (y - ln.ay) > far:
+                continue  # flying away from this nose (no acceleration in plan), or too far
             t = line_time(k, ln, R, best)
             if t < best and below_nose(t):
                 best, kind, data = t, LINE, ln
+        xlo, xhi = span(x, vx, 0.0, best)
+        ylo, yhi = span(y, vy, 0.0, best)
         for pg in geo.pockets:
+            if xhi < pg.xlo or xlo > pg.xhi or yhi < pg.ylo or ylo > pg.yhi:
+                continue
             t = circle_time(k, pg.cx, pg.cy, pg.radius, best)
             if t < best and b.height(now + t)[0] <= p.capture_height * R:
                 best, kind, data = t, CAPTURE, pg
@@ -626,7 +653,7 @@ def _over_events(sim: _Sim) -> list[ev.StrokeEvent]:
             for fa in flights:
                 for so in o.segments:
                     lo, hi = max(fa[0], so[0]), min(fa[1], so[1])
-                    if hi <= lo:
+                    if hi <= lo or _apart(fa, so, lo, hi, two_r):
                         continue
                     spans += [(t0, t1, fa) for t0, t1 in _overlaps(fa, so, lo, hi, two_r)
                               if _higher(fa, so, 0.5 * (t0 + t1))]
@@ -639,6 +666,23 @@ def _over_events(sim: _Sim) -> list[ev.StrokeEvent]:
             for t0, t1, fa in merged:
                 out.append(ev.over(t0, a.name, o.name, t1, _far_side(sim, a, o, t1, fa)))
     return out
+
+
+def _box(seg: tuple[float, ...], lo: float, hi: float) -> tuple[float, float, float, float]:
+    dt = lo - seg[0]
+    x, y = _at(seg, lo)
+    xlo, xhi = span(x, seg[4] + seg[6] * dt, seg[6], hi - lo)
+    ylo, yhi = span(y, seg[5] + seg[7] * dt, seg[7], hi - lo)
+    return xlo, xhi, ylo, yhi
+
+
+def _apart(fa: tuple[float, ...], so: tuple[float, ...], lo: float, hi: float,
+           two_r: float) -> bool:
+    """The two centres' boxes over [lo, hi] are more than 2R apart: no plan-view overlap
+    (a cheap rejection before :func:`_overlaps`)."""
+    a, b = _box(fa, lo, hi), _box(so, lo, hi)
+    return (a[0] > b[1] + two_r or b[0] > a[1] + two_r or a[2] > b[3] + two_r
+            or b[2] > a[3] + two_r)
 
 
 def _at(seg: tuple[float, ...], t: float) -> tuple[float, float]:
