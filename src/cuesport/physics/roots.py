@@ -205,7 +205,9 @@ def real_roots(c: tuple[float, ...], lo: float, hi: float) -> list[float]:
         s = math.sqrt(disc)
         q = -0.5 * (b + math.copysign(s, b))  # stable form, no cancellation
         r1, r2 = q / a, (k / q if q != 0.0 else -q / a)
-        return sorted(r for r in (r1, r2) if lo < r < hi)
+        if r2 < r1:
+            r1, r2 = r2, r1
+        return [r for r in (r1, r2) if lo < r < hi]
     cuts = [lo, *real_roots(_derivative(c), lo, hi), hi]
     out: list[float] = []
     f0 = _horner(c, cuts[0])
@@ -282,7 +284,12 @@ def first_entry_quartic(c4: float, c3: float, c2: float, c1: float, c0: float,
             sq = math.sqrt(disc)
             q = -0.5 * (qb + math.copysign(sq, qb))
             r1, r2 = q / qa, (qc / q if q != 0.0 else -q / qa)
-            inner = sorted(r for r in (r1, r2) if 0.0 < r < horizon)
+            if r2 < r1:  # sorted, without the generator (the hot path)
+                r1, r2 = r2, r1
+            if 0.0 < r1 < horizon:
+                inner.append(r1)
+            if 0.0 < r2 < horizon:
+                inner.append(r2)
     elif qb != 0.0:
         r1 = -qc / qb
         if 0.0 < r1 < horizon:

@@ -39,6 +39,7 @@ Other pitfalls of event-based simulators, and how they are avoided here:
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import itertools
 import math
@@ -75,7 +76,7 @@ from cuesport.physics.params import PhysicsParams, params_for
 from cuesport.physics.position import check_position
 from cuesport.physics.resolve.cue import clamp_offset, strike3d
 from cuesport.physics.resolve.resolver import Resolver, resolver_for
-from cuesport.physics.roots import first_entry_quartic, real_roots
+from cuesport.physics.roots import first_entry_quadratic, first_entry_quartic, real_roots
 from cuesport.physics.shot import Contact, Shot, make_segment
 from cuesport.physics.stroke import Stroke
 
@@ -145,13 +146,22 @@ class _Sim:
         far = reach(k, best) + R  # no contact with anything farther than this
         x, y, vx, vy, ax, ay = k
         for ln in geo.cushions:
+            # detect.line_time, inlined (the same operations)
             nx, ny = ln.nx, ln.ny
-            if nx * vx + ny * vy >= 0.0 and nx * ax + ny * ay >= 0.0:
+            n1 = nx * vx + ny * vy
+            na = nx * ax + ny * ay
+            if n1 >= 0.0 and na >= 0.0:
                 continue  # not approaching the nose, ever: line_time's quadratic says inf
-            if nx * (x - ln.ax) + ny * (y - ln.ay) > far:
+            n0 = nx * (x - ln.ax) + ny * (y - ln.ay)
+            if n0 > far:
                 continue  # cannot reach this nose before its next event
-            t = line_time(k, ln, R, best)
-            if t < best:
+            t = first_entry_quadratic(0.5 * na, n1, n0 - R, best)
+            if t == INF:
+                continue
+            px = x + (vx + 0.5 * ax * t) * t
+            py = y + (vy + 0.5 * ay * t) * t
+            along = (px - ln.ax) * ln.dx + (py - ln.ay) * ln.dy
+            if -1e-9 <= along <= ln.length + 1e-9 and t < best:
                 best, kind, data = t, LINE, ln
         # The pockets: a box around the path over [0, best] (each coordinate is a parabola:
         # its ends and its vertex) against each pocket's box (detect.PocketGeo: all its
@@ -642,6 +652,7 @@ def _over_events(sim: _Sim) -> list[ev.StrokeEvent]:
     """
     out: list[ev.StrokeEvent] = []
     two_r = 2.0 * sim.R
+    ends = {b.i: [sg[1] for sg in b.segments] for b in sim.balls}  # sorted: segments follow
     for a in sim.balls:
         flights = [sg for sg in a.segments if sg[8] == AIRBORNE]
         if not flights:
@@ -650,8 +661,13 @@ def _over_events(sim: _Sim) -> list[ev.StrokeEvent]:
             if o is a:
                 continue
             spans: list[tuple[float, float, tuple[float, ...]]] = []
+            segs = o.segments
             for fa in flights:
-                for so in o.segments:
+                # only o's segments that overlap the flight in time
+                for k in range(bisect.bisect_right(ends[o.i], fa[0]), len(segs)):
+                    so = segs[k]
+                    if so[0] >= fa[1]:
+                        break
                     lo, hi = max(fa[0], so[0]), min(fa[1], so[1])
                     if hi <= lo or _apart(fa, so, lo, hi, two_r):
                         continue
