@@ -31,7 +31,7 @@ class Ball:
     """Mutable simulation state of one ball (internal; the public result is :class:`Shot`)."""
 
     __slots__ = (
-        "amag", "ax", "ay", "az", "cr", "cx", "cy", "h", "i", "kx", "ky", "name", "own_t",
+        "amag", "ax", "ay", "az", "cr", "cx", "cy", "floor", "h", "i", "kx", "ky", "name", "own_t",
         "segments", "state", "t0", "t_end", "ver", "vx", "vy", "vz", "wx", "wy", "wz", "x", "y",
     )
 
@@ -44,6 +44,7 @@ class Ball:
         self.ax = self.ay = 0.0  # acceleration of the centre
         self.amag = 0.0  # |(ax, ay)|, for the simulator's cheap rejections
         self.h = self.vz = self.az = 0.0  # height of the bottom above the cloth (airborne)
+        self.floor = 0.0  # what it rolls on: 0 on the bed, the rail height on the rail top
         self.kx = self.ky = 0.0  # d(omega_xy)/dt while sliding
         self.state = STATIONARY
         self.t0 = 0.0
@@ -149,15 +150,18 @@ class Ball:
             return
         g = p.g
         self.kx = self.ky = 0.0
-        if self.h > 0.0 or self.vz > 0.0:
+        if self.h > self.floor or self.vz > 0.0:
             # In flight until the bottom comes back to the cloth: the larger root (§9.2).
+            # (Coming down on the rail top instead is the simulator's event.)
+            self.floor = 0.0
             self.state = AIRBORNE
             self.ax = self.ay = 0.0
             self.amag = 0.0
             self.az = -g
             self.t_end = self.t0 + (self.vz + math.sqrt(self.vz * self.vz + 2.0 * g * self.h)) / g
             return
-        self.h = self.vz = self.az = 0.0
+        self.h = self.floor
+        self.vz = self.az = 0.0
         ux = self.vx - radius * self.wy
         uy = self.vy + radius * self.wx
         u = math.hypot(ux, uy)
@@ -192,7 +196,7 @@ class Ball:
 
     def pocket(self) -> None:
         self.state = POCKETED
-        self.h = self.vz = self.az = 0.0
+        self.h = self.vz = self.az = self.floor = 0.0
         self.vx = self.vy = self.ax = self.ay = 0.0
         self.amag = 0.0
         self.wx = self.wy = self.wz = 0.0
@@ -216,4 +220,6 @@ class Ball:
         if self.state == AIRBORNE:
             h, vz = self.height(t)
             e += m * (0.5 * vz * vz + p.g * h)
+        elif self.h > 0.0:  # on the rail top
+            e += m * p.g * self.h
         return e

@@ -80,8 +80,10 @@ from cuesport.physics.roots import first_entry_quadratic, first_entry_quartic, r
 from cuesport.physics.shot import Contact, Shot, make_segment
 from cuesport.physics.stroke import Stroke
 
-TRANSITION, LINE, ARC, CAPTURE, PAIR, OFF, LATER = range(7)
+TRANSITION, LINE, ARC, CAPTURE, PAIR, OFF, LATER, RAIL, DROP = range(9)
 # LATER: a pair whose contact time is not solved yet, queued at a lower bound on it (below).
+# RAIL: a flying ball comes down on the rail top; DROP: a ball rolling on the rail top is
+# back over the bed (physics-airborne.md §9.5).
 
 
 def span(x: float, v: float, a: float, t: float) -> tuple[float, float]:
@@ -138,6 +140,9 @@ class _Sim:
             return
         if b.state == AIRBORNE:
             self.predict_air(b)
+            return
+        if b.floor > 0.0:
+            self.predict_rail(b)
             return
         now, R, geo = self.now, self.R, self.geo
         k = b.kin6(now)
@@ -230,17 +235,17 @@ class _Sim:
                 t = arc_time(k, arc, R, best)
                 if t < best and below_nose(t):
                     best, kind, data = t, ARC, arc
-        t = self._off_time(b, k, best)
+        t, off_kind = self._off_time(b, k, best)
         if t < best:
-            best, kind, data = t, OFF, None
+            best, kind, data = t, off_kind, None
         b.own_t = now + best
         b.sweep()
         self._push(now + best, kind, b.i, -1, 0, data)
 
-    def _off_time(self, b: Ball, k: Kin, horizon: float) -> float:
-        """When a flying ball is off the table, within ``horizon``: its centre crosses the
-        rail's outer edge, or its bottom comes down to the rail top outside the bed (not over
-        a pocket's drop circle)."""
+    def _off_time(self, b: Ball, k: Kin, horizon: float) -> tuple[float, int]:
+        """When a flying ball leaves the table (``OFF``: its centre crosses the rail's outer
+        edge) or comes down on the rail top (``RAIL``: its bottom reaches the rail top outside
+        the bed, not over a pocket's drop circle), within ``horizon``; inf if neither."""
         geo, now = self.geo, self.now
         x, y, vx, vy = k[0], k[1], k[2], k[3]
         lo, hi = -geo.outer, geo.outer
@@ -250,6 +255,7 @@ class _Sim:
                 best = min(best, (top + hi - pos) / vel)
             elif vel < 0.0:
                 best = min(best, (lo - pos) / vel)
+        kind = OFF
         h, vz = b.height(now)
         rail = self.p.rail_height
         g = -b.az
@@ -261,8 +267,49 @@ class _Sim:
                 outside = not (0.0 <= px <= geo.width and 0.0 <= py <= geo.length)
                 if outside and not any(math.hypot(px - pg.cx, py - pg.cy) <= pg.radius
                                        for pg in geo.pockets):
-                    best = t
-        return best if best < horizon else INF
+                    best, kind = t, RAIL
+        return (best, kind) if best < horizon else (INF, OFF)
+
+    def predict_rail(self, b: Ball) -> None:
+        """The next event of a ball rolling or sliding on the rail top (physics-airborne.md
+        §9.5; v1: the cushion top and the rail are one plane at the rail height, with the
+        cloth's friction): its motion ends (it rests there: off), its centre crosses the
+        rail's outer edge (it falls to the floor: off), it is back over the bed (its centre R
+        inside the nose line, clear of the cushion: it drops onto the bed, in play), or it
+        rolls into a pocket's drop circle."""
+        now, R, geo = self.now, self.R, self.geo
+        k = b.kin6(now)
+        x, y, vx, vy, ax, ay = k
+        best, kind = b.t_end - now, TRANSITION
+        data: PocketGeo | None = None
+        out = geo.outer
+        # f(t) = a t^2 + b t + c > 0 while inside; first_entry_quadratic finds it reaching 0
+        edges = ((0.5 * ax, vx, x + out), (-0.5 * ax, -vx, geo.width + out - x),
+                 (0.5 * ay, vy, y + out), (-0.5 * ay, -vy, geo.length + out - y))
+        for qa, qb, qc in edges:
+            t = first_entry_quadratic(qa, qb, qc, best)
+            if t < best:
+                best, kind = t, OFF
+        # back over the bed: entering the rectangle R inside the noses, through one of its sides
+        lo_x, hi_x, lo_y, hi_y = R, geo.width - R, R, geo.length - R
+        sides = ((-0.5 * ax, -vx, lo_x - x, 1), (0.5 * ax, vx, x - hi_x, 1),
+                 (-0.5 * ay, -vy, lo_y - y, 0), (0.5 * ay, vy, y - hi_y, 0))
+        for qa, qb, qc, along_y in sides:
+            if qc <= 0.0:
+                continue  # already on the bed side of this line
+            t = first_entry_quadratic(qa, qb, qc, best)
+            if t < best:
+                px = x + (vx + 0.5 * ax * t) * t
+                py = y + (vy + 0.5 * ay * t) * t
+                if (lo_y <= py <= hi_y) if along_y else (lo_x <= px <= hi_x):
+                    best, kind = t, DROP
+        for pg in geo.pockets:
+            t = circle_time(k, pg.cx, pg.cy, pg.radius, best)
+            if t < best:
+                best, kind, data = t, CAPTURE, pg
+        b.own_t = now + best
+        b.sweep()
+        self._push(now + best, kind, b.i, -1, 0, data)
 
     def predict_pairs(self, b: Ball, skip: Iterable[Ball] = ()) -> None:
         """Push the next contact of b with every other ball (the hot loop: kin6 and
@@ -274,7 +321,7 @@ class _Sim:
         bx, by, bvx, bvy, bax, bay = kb
         own_b = b.own_t
         b_moves = b.moving()
-        b_air = b.state == AIRBORNE
+        b_air = b.state == AIRBORNE or b.h > 0.0  # in the air or on the rail top: 3-D
         # b's swept disc (it covers [b.t0, own_b], so [now, own_b]), grown by the contact
         # distance and a hair for the round-off of the discs
         bcx, bcy, brr = b.cx, b.cy, b.cr + contact * (1.0 + 1e-9) + 1e-12
@@ -313,7 +360,7 @@ class _Sim:
             else:
                 kx, ky = o.x, o.y
                 kvx = kvy = oax = oay = 0.0
-            if b_air or st == AIRBORNE:
+            if b_air or st == AIRBORNE or o.h > 0.0:
                 t = pair_time3(kb, (*b.height(now), b.az), (kx, ky, kvx, kvy, oax, oay),
                                (*o.height(now), o.az), contact, h)
             else:
@@ -375,13 +422,15 @@ class _Sim:
         was_up = b.state == AIRBORNE
         s, leaves = self.resolver.slate.land((b.vx, b.vy, b.vz, b.wx, b.wy, b.wz), self.R, p)
         b.vx, b.vy, b.vz, b.wx, b.wy, b.wz = s
-        b.h = 0.0
-        if was_up:
+        b.h = b.floor  # the bed, or the rail top (the same surface model: an unsourced choice)
+        on_bed = b.floor == 0.0
+        if was_up and on_bed:
             self.events.append(ev.land(t, b.name))
             self.landings.setdefault(b.name, []).append(t)
         if leaves:
             self.flew = True
-            self.events.append(ev.takeoff(t, b.name))
+            if on_bed:
+                self.events.append(ev.takeoff(t, b.name))
         b.state = STATIONARY  # reclassified from its velocities
         b.classify(p, self.R)
 
@@ -402,10 +451,10 @@ class _Sim:
         self.events.append(ev.hit(t, first.name, second.name))
         for ball, st in ((b, s1), (o, s2)):
             ball.vx, ball.vy, ball.vz, ball.wx, ball.wy, ball.wz = st
-            if ball.h <= 0.0 and ball.vz < 0.0:
+            if ball.h <= ball.floor and ball.vz < 0.0:
                 self._slate(t, ball)  # pushed into the bed: the slate reacts at once
             else:
-                if ball.state != AIRBORNE and ball.vz > 0.0:
+                if ball.state != AIRBORNE and ball.vz > 0.0 and ball.floor == 0.0:
                     self.flew = True
                     self.events.append(ev.takeoff(t, ball.name))
                 ball.state = STATIONARY
@@ -422,6 +471,11 @@ class _Sim:
         if kind == OFF:
             self._gone(t, b)
             self.contacts.append(Contact(t, "off", (b.name,), e0, 0.0))
+        elif kind == RAIL:  # comes down on the rail top: bounces there, or rolls on it
+            b.floor = b.h = p.rail_height
+            b.vz = min(b.vz, 0.0)
+            self._slate(t, b)
+            self.contacts.append(Contact(t, "rail", (b.name,), e0, b.energy(t, p, R)))
         elif kind == TRANSITION:  # landing
             pocket = next((pg for pg in geo.pockets
                            if math.hypot(b.x - pg.cx, b.y - pg.cy) <= pg.radius), None)
@@ -461,6 +515,33 @@ class _Sim:
                                          b.energy(t, p, R), guarded))
         return [b]
 
+    def _rail(self, t: float, kind: int, b: Ball, data: Any) -> list[Ball]:
+        """The events of a ball on the rail top (predict_rail)."""
+        p, R = self.p, self.R
+        b.commit(t, p, R, True)
+        e0 = b.energy(t, p, R)
+        if kind == CAPTURE:
+            b.pocket()
+            self.pocketed[b.name] = data.name
+            self.events.append(ev.pot(t, b.name, data.name))
+            self.contacts.append(Contact(t, "pot", (b.name,), e0, 0.0))
+        elif kind == DROP:  # over the bed: it falls from the rail height (classify: airborne)
+            b.floor = 0.0
+            b.classify(p, R)
+            self.contacts.append(Contact(t, "drop", (b.name,), e0, b.energy(t, p, R)))
+        elif kind == OFF:  # over the outer edge, to the floor
+            self._gone(t, b)
+            self.contacts.append(Contact(t, "off", (b.name,), e0, 0.0))
+        else:  # a motion transition
+            b.classify(p, R)
+            if not b.moving():  # at rest on the rail: off the table (§9.5)
+                self._gone(t, b)
+                self.contacts.append(Contact(t, "off", (b.name,), e0, 0.0))
+            else:
+                self.contacts.append(Contact(t, "transition", (b.name,), e0,
+                                             b.energy(t, p, R)))
+        return [b]
+
     def _gone(self, t: float, b: Ball) -> None:
         b.pocket()  # out of play, like a pocketed ball, but not in a pocket
         self.gone[b.name] = t
@@ -468,10 +549,13 @@ class _Sim:
 
     def resolve(self, t: float, kind: int, b: Ball, o: Ball | None, data: Any) -> list[Ball]:
         p, R = self.p, self.R
-        if kind == PAIR and o is not None and (b.state == AIRBORNE or o.state == AIRBORNE):
+        if kind == PAIR and o is not None and (b.state == AIRBORNE or o.state == AIRBORNE
+                                               or b.h > 0.0 or o.h > 0.0):
             return self._pair3(t, b, o)
         if b.state == AIRBORNE:
             return self._air(t, kind, b, data)
+        if b.floor > 0.0:
+            return self._rail(t, kind, b, data)
         if kind == PAIR and o is not None:
             b.commit(t, p, R, True)
             o.commit(t, p, R, True)
@@ -557,6 +641,9 @@ class _Sim:
                 self.predict_pairs(c, changed[:k])
         end = self.now
         for b in self.balls:
+            if b.state != POCKETED and b.floor > 0.0:  # stopped by the caps on the rail top
+                b.commit(end, p, self.R, True)
+                self._gone(end, b)
             if b.state != POCKETED:
                 if self.truncated:
                     # Stop everything where it is (positions stay valid: no overlap).
