@@ -271,6 +271,16 @@ def first_entry_quartic(c4: float, c3: float, c2: float, c1: float, c0: float,
                 and c0 + a1 + a2 + a3 + a4 > floor):
             return INF
     d3, d2, d1, d0 = 4.0 * c4, 3.0 * c3, 2.0 * c2, c1  # f'
+    if d0 > 0.0:
+        # The same proof for f' (touching balls moving apart, the common case in a rack): f'
+        # clearly positive on [0, horizon] means f increasing there, no decreasing piece,
+        # so ``inf`` (every value of f' the method would evaluate is positive too).
+        h = horizon
+        b1, b2, b3 = d1 * h, d2 * h * h, d3 * h * h * h
+        floor = 1e-9 * (d0 + abs(b1) + abs(b2) + abs(b3))
+        if (d0 > floor and d0 + b1 / 3.0 > floor and d0 + (2.0 * b1 + b2) / 3.0 > floor
+                and d0 + b1 + b2 + b3 > floor):
+            return INF
     a = 0.0  # start of the current monotone piece of f
     flo = c0
     s_lo = 0.0  # start of the current monotone piece of f'
