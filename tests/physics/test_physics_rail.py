@@ -66,6 +66,11 @@ def test_physics_rail_top_a_ball_rolling_outwards_falls_off_at_the_outer_edge():
     # on the rail the trajectory carries the rail height (for drawing)
     on_rail = [s for s in shot.trajectories["cue"] if s.state == "rolling"]
     assert on_rail and all(s.h0 == pytest.approx(P.rail_height * 1e3) for s in on_rail)
+    # ... and so does the JSON that the web page reads (h0 mm, vz mm/s, az mm/s^2)
+    for seg in on_rail:
+        d = seg.to_json()
+        assert (d["h0"], d["vz"], d["az"]) == (pytest.approx(P.rail_height * 1e3), 0.0, 0.0)
+    assert Shot.from_json(shot.to_json()).trajectories["cue"] == shot.trajectories["cue"]
     assert all(c.energy_after <= c.energy_before + 1e-12 for c in shot.contacts)
 
 
