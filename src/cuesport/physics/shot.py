@@ -84,7 +84,7 @@ class Contact:
     """One internal event, for diagnostics and tests: kind, time, balls and their energy."""
 
     t: float
-    kind: str  # hit, cushion, jaw, pot, transition, land, off
+    kind: str  # hit, cushion, jaw, pot, transition, land, off, rail (onto the rail top), drop
     balls: tuple[str, ...]
     energy_before: float  # J, of the balls involved (kinetic, plus m g h in the air)
     energy_after: float
