@@ -24,8 +24,16 @@ flies on a parabola (its landing is its motion transition); its contacts are pre
 (the same quartic with the heights) and resolved by the resolver's 3-D models; a downward
 impulse on a bed ball is followed at once by the slate's reaction (the sequential model). A
 flying ball meets a nose or jaw only below its bottom's height; it is off the table when its
-centre crosses the rail's outer edge or it comes down to the rail top outside the bed. The
-facts the referee needs are events: ``takeoff``, ``land``, ``over``, ``off``.
+centre crosses the rail's outer edge. One that comes down on the rail top rolls there (§9.5,
+predict_rail): off when it rests there or goes over the outer edge, in play when it drops
+back onto the bed. The facts the referee needs are events: ``takeoff``, ``land``, ``over``,
+``off``.
+
+Speed (bit-identical to the plain method): each ball keeps a disc holding its centre until
+its next own event (Ball.sweep), so most pairs are rejected with one comparison; a pair whose
+contact is provably some time ahead is queued at that lower bound and its quartic solved only
+if neither ball has changed by then (LATER); pockets and noses are pruned with boxes around
+the path.
 
 Other pitfalls of event-based simulators, and how they are avoided here:
 
