@@ -403,7 +403,9 @@ function render() {
   }
   $("brk").textContent = `${t("break")}: ${s.break}`;
   $("on").textContent = r && r.ball_on ? `${t("on")}: ${r.ball_on.map(ballName).join(", ")}` : "";
-  $("rem").textContent = r && r.points_remaining !== undefined ? `${t("remaining")}: ${r.points_remaining}` : "";
+  const target = M.header.rules.target;
+  $("rem").textContent = r && r.points_remaining !== undefined ? `${t("remaining")}: ${r.points_remaining}`
+    : target ? `${t("target")}: ${target}` : "";
   $("fouls").textContent = r && r.fouls_in_a_row ? `${t("fouls")}: ${r.fouls_in_a_row.join(" – ")}` : "";
   const warned = r && (r.warning === true || (Array.isArray(r.warning) && r.warning.length));
   $("warn").textContent = warned ? (r.warning === true ? t("warning") : r.warning.join(", ")) : "";
@@ -592,6 +594,7 @@ async function main() {
   setupChanged();
   $("enter").addEventListener("click", () => submit(buildShot()));
   $("undo").addEventListener("click", undo);
+  $("cue-rail").addEventListener("click", () => { visit.cueRail = !visit.cueRail; render(); });
   $("next-frame").addEventListener("click", nextFrame);
   $("new-match").addEventListener("click", () => { localStorage.removeItem(KEY); M = null; render(); });
   $("lang").addEventListener("click", () => {
