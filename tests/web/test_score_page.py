@@ -139,16 +139,21 @@ def test_snooker_frame_with_a_foul_and_a_free_ball(server, browser):
     page.click("#potted button[data-ball='pink']")
     page.click("#enter")
     page.wait_for_function("() => document.querySelector('#net').dataset.state === 'offline'")
-    assert page.evaluate("() => window.cuesportScore.match.queue.length") == 1
+    page.click("#first button[data-ball='red']")  # a second visit while offline
+    page.click("#potted button[data-ball='red']")
+    page.click("#enter")
+    assert page.evaluate("() => window.cuesportScore.match.queue.length") == 2
+    assert "2" in page.inner_text("#net")
     screenshot(page, "score-offline-phone")
     context.set_offline(False)
     page.wait_for_function(IDLE, timeout=15000)
-    assert scores(page) == ["12", "8"]
+    assert scores(page) == ["13", "8"]  # both visits, in order
+    assert page.evaluate("() => window.cuesportScore.match.actions.length") == 8
     page.click("#lang")
     assert page.inner_text("#enter") == "Записать подход"
     # the calls come again from the referee, in Russian
     page.wait_for_function("() => /[а-я]/i.test(document.querySelector('#calls').textContent)")
-    assert scores(page) == ["12", "8"]
+    assert scores(page) == ["13", "8"]
     screenshot(page, "score-snooker-ru-phone")
     assert page.errors == []
     context.close()

@@ -318,7 +318,7 @@ function buildShot() {
 function spotNames() {
   const d = fx();
   if (d.family === "snooker") return SNOOKER_SPOTS;
-  return d.id === "straight-pool" && rerackFacts() ? ["foot-spot", "head-spot"] : ["foot-spot"];
+  return rerackFacts() ? ["foot-spot", "head-spot"] : ["foot-spot"];
 }
 function showSpots() {
   // SNK-3.7, POOL-1.4, P141-4.8(3): which spots are taken matters only when a ball may be
@@ -331,7 +331,8 @@ function showSpots() {
 }
 function rerackFacts() {
   // P141-4.8: the 14th ball of the rack goes down: what is in the way of the rack
-  if (fx().id !== "straight-pool" || !visit.potted.some((b) => b !== "cue")) return null;
+  // (the game whose referee takes rest.interferes: 14.1)
+  if (!fx().marker.rest.includes("interferes") || !visit.potted.some((b) => b !== "cue")) return null;
   const left = objectsOnTable().filter((b) => !visit.potted.includes(b));
   if (left.length > 1) return null;
   return { fifteenth: left[0] || null, cue: !visit.potted.includes("cue") };
