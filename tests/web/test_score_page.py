@@ -315,6 +315,15 @@ def test_doubles_show_who_of_the_side_is_at_the_table(server, browser):
     assert "Cid" in page.inner_text("#side0 .member")
     assert page.inner_text("#side1 .member") == ""
     screenshot(page, "score-doubles-phone")
+    # SNK-3.9: the pink fell by itself as Cid potted a red: it goes back, the red counts
+    page.click("#first button[data-ball='red']")
+    page.click("#potted button[data-ball='red']")
+    page.click("#potted button[data-ball='pink']")
+    page.click("#fell button[data-ball='pink']")
+    fell = visit(page)
+    assert sent(page)["shot"]["judgement"] == {"fell": ["pink"]}
+    assert fell["legal"] is True and fell["points"] == [1, 0]
+    assert fell["respotted"] == {"pink": "replaced"}
     header = page.evaluate("() => window.cuesportScore.match.header")
     assert header["players"][1] == {"name": "Bob & Dee", "members": ["Bob", "Dee"]}
     assert page.errors == []

@@ -23,7 +23,7 @@ const T = {
     "spot-eight": "Spot the 8", "re-break": "Re-break", "spot-ball": "Spot ball",
     partner: "Partner (doubles)", target: "Target score", handicap: "Handicap start: points",
     "handicap-frames": "Handicap start: frames", "cue-rail": "Cue ball to a rail",
-    call: "Call", safety: "Safety", "not-called": "Not as called", "as-called": "{b} as called",
+    fell: "Fell by itself", call: "Call", safety: "Safety", "not-called": "Not as called", "as-called": "{b} as called",
     spots: "Spots taken before respotting", rerack: "Re-rack: in the way of the rack",
     behind: "Behind the head string", cue: "Cue ball", "at-table": "at the table: {m}",
     "yellow-spot": "Yellow spot", "green-spot": "Green spot", "brown-spot": "Brown spot",
@@ -49,7 +49,7 @@ const T = {
     "spot-eight": "Восьмёрку на точку", "re-break": "Разбить снова", "spot-ball": "Шар на точку",
     partner: "Партнёр (пары)", target: "Игра до очков", handicap: "Фора: очки на старте",
     "handicap-frames": "Фора: партии на старте", "cue-rail": "Биток к борту",
-    call: "Заказ", safety: "Отыгрыш", "not-called": "Не по заказу", "as-called": "{b} по заказу",
+    fell: "Упал сам", call: "Заказ", safety: "Отыгрыш", "not-called": "Не по заказу", "as-called": "{b} по заказу",
     spots: "Занятые отметки до выставления", rerack: "Перестановка: мешают пирамиде",
     behind: "За линией дома", cue: "Биток", "at-table": "у стола: {m}",
     "yellow-spot": "Отметка жёлтого", "green-spot": "Отметка зелёного",
@@ -82,7 +82,7 @@ const $ = (id) => document.getElementById(id);
 
 function blankVisit() {
   return { first: null, potted: [], rails: 1, cueRail: false, call: null, foul: null, flags: {},
-           spots: [], interferes: [], behind: [] };
+           spots: [], interferes: [], behind: [], fell: [] };
 }
 function load() {
   try { return JSON.parse(localStorage.getItem(KEY)) || null; } catch { return null; }
@@ -301,7 +301,8 @@ function buildShot() {
   else if (visit.foul) j[visit.foul] = true;
   const flags = d.marker.flags;
   if (flags.includes("railed") && visit.first) j.railed = { cue: visit.cueRail, objects: visit.rails };
-  if (flags.includes("fell")) j.fell = [];  // SNK-3.9: no ball fell by itself
+  // SNK-3.9: the balls the marker saw fall by themselves (none, usually)
+  if (flags.includes("fell")) j.fell = visit.fell.filter((b) => visit.potted.includes(b));
   if (Object.keys(j).length) shot.judgement = j;
   const rest = {};
   if (visit.flags.snookered) rest.snookered = true;
@@ -442,6 +443,14 @@ function render() {
   for (const n of [0, 1, 2, 3, 4]) rails.append(button(String(n), "", () => { visit.rails = n; render(); }, visit.rails === n));
   $("cue-rail").classList.toggle("sel", visit.cueRail);
   renderCall(d);
+  const fellable = d.marker.flags.includes("fell")
+    ? [...new Set(visit.potted.filter((b) => b !== cueBall()))] : [];
+  $("fell-box").hidden = !fellable.length;
+  $("fell").replaceChildren(...fellable.map((b) => {
+    const el = button(ballName(b), "", () => { toggle(visit.fell, b); render(); }, visit.fell.includes(b));
+    el.dataset.ball = b;
+    return el;
+  }));
   const spots = showSpots();
   $("spots-box").hidden = !spots.length;
   $("spots").replaceChildren(...spots.map((sp) => {
