@@ -26,8 +26,9 @@ const T = {
     fell: "Fell by itself", call: "Call", safety: "Safety", "not-called": "Not as called", "as-called": "{b} as called",
     spots: "Spots taken before respotting", rerack: "Re-rack: in the way of the rack",
     behind: "Behind the head string", cue: "Cue ball", "at-table": "at the table: {m}",
-    "yellow-spot": "Yellow spot", "green-spot": "Green spot", "brown-spot": "Brown spot",
-    "blue-spot": "Blue spot", "pink-spot": "Pink spot", "black-spot": "Black spot",
+    // the heading says "spots": the colour is enough on a button
+    "yellow-spot": "Yellow", "green-spot": "Green", "brown-spot": "Brown",
+    "blue-spot": "Blue", "pink-spot": "Pink", "black-spot": "Black",
     "foot-spot": "Foot spot", "head-spot": "Head spot", "centre-spot": "Centre spot",
   },
   ru: {
@@ -52,9 +53,8 @@ const T = {
     fell: "Упал сам", call: "Заказ", safety: "Отыгрыш", "not-called": "Не по заказу", "as-called": "{b} по заказу",
     spots: "Занятые отметки до выставления", rerack: "Перестановка: мешают пирамиде",
     behind: "За линией дома", cue: "Биток", "at-table": "у стола: {m}",
-    "yellow-spot": "Отметка жёлтого", "green-spot": "Отметка зелёного",
-    "brown-spot": "Отметка коричневого", "blue-spot": "Отметка синего",
-    "pink-spot": "Отметка розового", "black-spot": "Отметка чёрного",
+    "yellow-spot": "Жёлтая", "green-spot": "Зелёная", "brown-spot": "Коричневая",
+    "blue-spot": "Синяя", "pink-spot": "Розовая", "black-spot": "Чёрная",
     "foot-spot": "Задняя отметка", "head-spot": "Передняя отметка", "centre-spot": "Центральная отметка",
   },
 };
