@@ -244,5 +244,8 @@ def test_screenshots_of_practice_at_every_size_in_both_languages(server, browser
             page.select_option("#lang", lg)
             page.wait_for_timeout(100)
             shot(page, f"practice-{name}-snooker-{lg}")
+            page.screenshot(path=str(SHOTS / f"practice-{name}-snooker-{lg}-page.png"),
+                            full_page=True)
+            assert page.evaluate("document.documentElement.scrollWidth") <= vp["width"], lg
         page.select_option("#lang", "en")
         assert page.errors == [], (name, page.errors)
