@@ -827,6 +827,8 @@ async function main() {
   });
   $("#cue-ball").addEventListener("change", () => { render(); wantAid(); });
   window.addEventListener("resize", layout);
+  // The page replaces its own address without a "hashchange": one means a link was opened here.
+  window.addEventListener("hashchange", () => location.reload());
   if (window.ResizeObserver) {
     const watch = new ResizeObserver(() => layout());
     for (const sel of ["#status", "#controls", "#last-call"]) watch.observe($(sel));
