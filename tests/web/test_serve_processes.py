@@ -31,10 +31,9 @@ def pg_url(tmp_path: Path) -> Iterator[str]:
 
 
 def test_several_workers_on_one_database_agree(pg_url: str) -> None:
-    store_url = pg_url
     port = _free_port()
     proc = subprocess.Popen([sys.executable, "-m", "cuesport", "serve", "--port", str(port),
-                             "--db", store_url, "--workers", "2"],
+                             "--db", pg_url, "--workers", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -95,9 +94,11 @@ def _serve(url: str, workers: int) -> tuple[subprocess.Popen[str], str]:
         time.sleep(0.2)
 
 
-def _stop(proc: subprocess.Popen[str]) -> None:
+def _stop(proc: subprocess.Popen[str]) -> str:
+    """Stop the server as a service manager does (SIGTERM); everything it printed."""
     proc.terminate()
-    proc.wait(timeout=30)
+    out, _ = proc.communicate(timeout=60)
+    return out
 
 
 def test_a_referee_session_goes_on_on_any_worker_and_after_a_restart(
@@ -122,7 +123,8 @@ def test_a_referee_session_goes_on_on_any_worker_and_after_a_restart(
             rec = httpx.get(f"{base}/api/referee/sessions/{sid}/record", timeout=30).json()
             assert rec["actions"] == [foul(0), foul(1), foul(0), foul(1)]
     finally:
-        _stop(proc)
+        out = _stop(proc)
+    assert "leaked" not in out, out  # the pools closed their queues (no named semaphores)
     proc, base = _serve(store_url, 1)  # a restart: the session is in the database
     try:
         r = httpx.post(f"{base}/api/referee/sessions/{sid}/actions", json=foul(0), timeout=30)

@@ -13,6 +13,7 @@ played until the move comes back) and the runner tries again on the next request
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import multiprocessing
 import os
@@ -79,14 +80,23 @@ def _ready() -> bool:
 
 
 def shutdown() -> None:
-    """Stop the pools at once (the server is stopping): the workers' thinking is dropped."""
+    """Stop the pools at once (the server is stopping): the workers' thinking is dropped.
+
+    The pools are closed for good here, not left to the interpreter's exit: uvicorn ends a
+    server stopped by SIGTERM by raising the signal again, which skips the exit handlers,
+    so queues left open kept their named semaphores ("leaked semaphore objects")."""
     with _lock:
         pools = list(_pools.values())
         _pools.clear()
-    for p in pools:
-        for proc in list(getattr(p, "_processes", {}).values()):
-            proc.terminate()  # a strong bot may think for a while: do not wait for it
-        p.shutdown(wait=False, cancel_futures=True)
+    while pools:
+        _close(pools.pop())
+    gc.collect()  # the queues sit in reference cycles: finalized now, semaphores unlinked
+
+
+def _close(p: ProcessPoolExecutor) -> None:
+    for proc in list((getattr(p, "_processes", None) or {}).values()):
+        proc.terminate()  # a strong bot may think for a while: do not wait for it
+    p.shutdown(wait=True, cancel_futures=True)  # quick: its workers are gone
 
 
 def _reset(broken: ProcessPoolExecutor) -> None:
