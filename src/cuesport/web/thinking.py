@@ -40,6 +40,7 @@ SIMULATE_TIMEOUT_S = 60.0
 THINK_NICE = 10  # bots think at a lower priority than requests are answered
 _pools: dict[str, ProcessPoolExecutor] = {}
 _lock = threading.Lock()
+stopping = threading.Event()  # set by shutdown(): a runner's broken pool is no failure then
 log = logging.getLogger("cuesport.web")
 
 
@@ -60,6 +61,7 @@ def warm(timeout: float = 60.0) -> None:
     """Start both pools' workers now and wait for them (the server is starting: a
     worker's start, imports included, takes seconds on a busy machine), not on the first
     stroke. A pool that does not start in ``timeout`` is left to start on its own."""
+    stopping.clear()
     jobs = [pool(kind).submit(_ready)
             for kind, n in (("think", WORKERS), ("physics", PHYSICS_WORKERS))
             for _ in range(n)]
@@ -85,6 +87,7 @@ def shutdown() -> None:
     The pools are closed for good here, not left to the interpreter's exit: uvicorn ends a
     server stopped by SIGTERM by raising the signal again, which skips the exit handlers,
     so queues left open kept their named semaphores ("leaked semaphore objects")."""
+    stopping.set()
     with _lock:
         pools = list(_pools.values())
         _pools.clear()
