@@ -150,7 +150,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
     app.state.hub = Hub(store or Store(), bot_delay=bot_delay, seed=seed,
                         max_live=MAX_LIVE if max_live is None else max_live,
                         think_in_pool=think_in_pool, recheck_s=recheck_s)
-    app.state.referee_sessions = referee.Sessions()
+    app.state.referee_sessions = referee.Sessions(app.state.hub.store)
     errors.install(app)
     for module in (referee, disciplines, tables, matches, frames, ws, score, boards, practice):
         app.include_router(module.router)
