@@ -354,6 +354,28 @@ def test_claim_with_only_the_black_left_wins_the_frame(client):
     assert v["over"] and v["winner"] == 0
 
 
+def test_a_match_opened_from_a_position_is_never_busy_before_its_first_stroke(client, monkeypatch):
+    # Pool has a lag, but not from a given position: reads must not start the runner (it
+    # once did on every read, so that pages saw "busy" and strikes were refused at random).
+    from cuesport.web.live import Seat
+
+    hub = client.app.state.hub
+    live, tokens = hub.create("eight-ball", [Seat("Ann"), Seat("Bob")], {}, 1, "en", start={
+        "balls": {"cue": [635.0, 800.0], "3": [635.0, 1600.0], "8": [300.0, 2200.0]},
+        "to_play": 0})
+    runs: list[int] = []
+    run = hub._run
+    monkeypatch.setattr(hub, "_run", lambda lv: (runs.append(lv.id), run(lv)))
+    for _ in range(20):
+        assert view(client, live.id)["busy"] is False
+    assert runs == [] and not live.match.automatic()
+    fresh, _ = hub.create("eight-ball", [Seat("Ann"), Seat("Bob")], {}, 1, "en")
+    assert wait_for(lambda: runs == [fresh.id])  # from the rack: the lag is played
+    r = client.post(f"/api/matches/{live.id}/strike", headers=bearer(tokens[0]),
+                    json={"angle": 90, "speed": 1.0, "call": {"ball": "3", "pocket": "top-right"}})
+    assert r.status_code == 200, r.text[:300]
+
+
 def test_best_of_three_goes_on_to_the_next_frame(client):
     r = client.post("/api/matches", json={"discipline": "snooker", "frames": 3,
                                           "players": [{"name": "A"}, {"name": "B"}]})
@@ -482,3 +504,23 @@ def test_serve_command_binds_this_machine_by_default(client):
     docs = client.get("/api/docs")
     assert docs.status_code == 200 and "content-security-policy" not in docs.headers
     assert client.get("/api/openapi.json").json()["paths"]["/api/matches/{mid}/strike"]
+
+
+def test_refusals_at_the_table_carry_a_stable_code_and_its_params(client):
+    mid, tokens = hotseat(client, "snooker")
+    r = client.post(f"/api/matches/{mid}/strike", headers=bearer(tokens[1]),
+                    json={"angle": 270, "speed": 1.0, "place": SNOOKER_D})
+    assert r.status_code == 409 and r.json()["code"] == "not_your_turn"
+    assert r.json()["params"] == {"name": view(client, mid)["seats"][view(client, mid)["ruling"]
+                                                                     ["to_play"]]["name"]}
+    r = client.post(f"/api/matches/{mid}/place", headers=bearer(tokens[0]),
+                    json={"at": [889.0, 737.0]})  # on the brown
+    assert r.status_code == 422 and r.json()["code"] == "bad_place"
+    assert r.json()["params"] == {"zone": "D"} and "brown" in r.json()["error"]
+    r = client.post(f"/api/matches/{mid}/decide", headers=bearer(tokens[0]),
+                    json={"choice": "play"})
+    assert r.status_code == 409 and r.json()["code"] == "not_offered"
+    r = client.post(f"/api/matches/{mid}/strike", json={"angle": 270, "speed": 1.0})
+    assert r.status_code == 401 and r.json()["code"] == "spectator"
+    r = client.post(f"/api/matches/{mid}/strike", headers=bearer(tokens[0]), json={"angle": "x"})
+    assert r.status_code == 422 and r.json()["code"] == "invalid"

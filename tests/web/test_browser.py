@@ -387,9 +387,6 @@ POOL_CALL = {"balls": {"cue": [635.0, 800.0], "3": [635.0, 1600.0], "8": [300.0,
                        "12": [1000.0, 2000.0]}, "to_play": 0}
 
 
-# Still fails about one run in ten (timing; cause not found): it runs and reports, but does
-# not fail the suite until it is understood (see the session note).
-@pytest.mark.xfail(strict=False, reason="intermittent: a timing race not yet understood")
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_pool_1_6_call_by_touching_ball_then_pocket(server, browser, size):
     page = new_page(browser) if size == "desktop" else phone(browser, PORTRAIT)
@@ -557,8 +554,10 @@ def test_skip_the_stroke_and_the_bots_then_replay_and_link_a_stroke(server, brow
     page.select_option("#replay-speed", "4")
     ours = page.locator("#calls li", has=page.locator("button.replay")).last
     ours.locator("button.replay").click()
-    page.wait_for_function("() => document.body.dataset.animating === '1'")
-    assert page.inner_text("#status") == "Replay…"
+    # read in the same frame as the animation (a short replay at 4x may end before a
+    # second look, on a loaded machine)
+    page.wait_for_function("() => document.body.dataset.animating === '1'"
+                           " && document.querySelector('#status').innerText === 'Replay…'")
     page.wait_for_function(READY)
     # a link to that stroke opens for anyone (no seat token), on the position after it
     ours.locator("button.link").click()
@@ -641,3 +640,143 @@ def test_screenshots_of_every_screen_at_both_sizes_in_both_languages(server, bro
         page.wait_for_selector("body[data-viewing='0']")
         both_languages(page, "viewer", size)
         assert page.errors == [], (size, page.errors)
+
+
+def jump(page, elevation: int, height: float, power: int) -> None:
+    """A stroke straight up the table with the cue raised (the page's own controls)."""
+    page.evaluate("([e, h, p]) => { const a = window.cuesport;"
+                  " a.aim.angle = 90; a.aim.locked = true; a.tip = {side: 0, height: h};"
+                  " for (const [id, v] of [['#elevation', e], ['#power', p]]) {"
+                  " const el = document.querySelector(id); el.value = v;"
+                  " el.dispatchEvent(new Event('input')); } }", [elevation, height, power])
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_ball_in_flight_is_drawn_with_height_and_off_the_table_is_said(server, browser, size):
+    page = new_page(browser, 1400, 900) if size == "desktop" else phone(browser, PORTRAIT)
+    length = 2540.0  # the 9-ft bed (mm)
+    open_position(page, server, "nine-ball", {
+        "balls": {"cue": [635.0, length - 300.0], "1": [300.0, 1000.0], "9": [300.0, 2000.0]},
+        "to_play": 0})
+    my_turn(page)
+    assert page.evaluate("window.cuesport.table.geo.length") == length
+    page.evaluate("window.cuesport.timeScale = 0.2")  # slowed, to see the flight
+    jump(page, 60, 0.8, 53)  # about 4 m/s at 60°: the cue ball jumps over the top rail
+    with page.expect_response("**/strike") as res:
+        page.click("#strike")
+    assert res.value.status == 200
+    page.wait_for_function("() => window.cuesport.table.flight.frames > 2")
+    shot(page, f"flight-{size}")
+    page.wait_for_function(READY, timeout=30000)
+    # the animation data carries the height: airborne segments with h0, vz, az (mm, s)
+    segs = page.evaluate("window.cuesport.history.at(-1).shot.trajectories.cue")
+    air = [s for s in segs if s["state"] == "airborne"]
+    assert air and all("vz" in s and s["az"] < 0 for s in air)
+    flight = page.evaluate("window.cuesport.table.flight")
+    assert flight["maxHeight"] > 20 and flight["maxLift"] > 1.1, flight
+    # the ball is gone, marked where it left, and the referee's line says so
+    assert page.evaluate("window.cuesport.table.offMarks.map((m) => m.name)") == ["cue"]
+    assert "off the table: cue ball" in page.locator("#calls li").last.inner_text()
+    shot(page, f"off-the-table-{size}-en")
+    page.select_option("#lang", "ru")
+    page.wait_for_function("() => [...document.querySelectorAll('#calls li')]"
+                           ".some((li) => li.innerText.includes('вылетел со стола'))")
+    page.wait_for_function("() => window.cuesport.table.words.off === 'вылетел со стола'")
+    shot(page, f"off-the-table-{size}-ru")
+    page.select_option("#lang", "en")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_refused_action_is_worded_in_the_page_language(server, browser, size):
+    page = new_page(browser, 1400, 900) if size == "desktop" else phone(browser, PORTRAIT)
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#lang", "ru")
+    start(page, server, "snooker", "hotseat")  # the language is kept across the load
+    my_turn(page)
+    # Undo before any stroke: the server refuses it (its English words, and a code)
+    with page.expect_response("**/undo") as res:
+        page.locator("#undo").click() if size == "desktop" else page.locator("#undo").tap()
+    assert res.value.status == 409 and res.value.json()["code"] == "nothing_to_undo"
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.inner_text("#message") == "В этой партии нечего отменять"
+    shot(page, f"refused-ru-{size}")
+    page.select_option("#lang", "en")  # the same refusal on an English page: the server's words
+    page.locator("#undo").click() if size == "desktop" else page.locator("#undo").tap()
+    page.wait_for_function("() => document.querySelector('#message').innerText"
+                           " === 'nothing of yours to undo in this frame'")
+    assert page.errors == []
+
+
+def test_phone_a_ball_has_a_44_px_touch_target(server, browser):
+    page = phone(browser, PORTRAIT)
+    start(page, server, "snooker", "hotseat")
+    my_turn(page)
+    r_px = page.evaluate("window.cuesport.table.geo.ball_radius * window.cuesport.table.scale")
+    assert r_px < 11  # drawn to scale, a snooker ball is small on a phone (about 10 px)
+    blue = page.evaluate("window.cuesport.table.balls.blue")  # alone on its spot
+    x, y = table_point(page, *blue)
+    for dx, dy, hit in [(20, 0, True), (0, -20, True), (14, 14, True), (30, 0, False),
+                        (0, 28, False)]:
+        page.evaluate("window.cuesport.decl.picked = null")
+        page.touchscreen.tap(x + dx, y + dy)
+        picked = page.evaluate("window.cuesport.decl.picked")
+        assert (picked == "blue") == hit, (dx, dy, picked, r_px)
+    assert page.errors == []
+
+
+def test_a_2_vs_2_match_is_made_played_and_stored_from_the_page(server, browser):
+    page = new_page(browser, 1400, 900)
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#discipline", "nine-ball")
+    page.check("input[name=mode][value=hotseat]")
+    page.select_option("#sides", "turn")
+    for name, value in [("you", "Ann"), ("them", "Bob"), ("you2", "Cid"), ("them2", "Dee")]:
+        page.fill(f"input[name={name}]", value)
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    my_turn(page)
+    m = page.evaluate("window.cuesport.match")
+    assert m["members"] == [["Ann", "Cid"], ["Bob", "Dee"]]
+    assert page.inner_text("#p0 .name") == "Ann & Cid"
+    assert page.inner_text("#p1 .name") == "Bob & Dee"
+
+    def up() -> str:
+        return page.inner_text("#scoreboard tr.to-play .member.up")
+
+    order = []
+    for _ in range(3):  # a soft stroke into the head cushion each: a foul, the turn passes
+        my_turn(page)
+        order.append(up())
+        assert page.inner_text("#status").startswith(f"{order[-1]} to play")
+        calls = page.locator("#calls li").count()
+        drag_cue_ball(page, (500.0, 450.0))
+        aim_and_strike(page, (500.0, 150.0), power=12)
+        page.wait_for_function("(n) => document.querySelectorAll('#calls li').length > n",
+                               arg=calls, timeout=20000)
+    shot(page, "sides-desktop")
+    my_turn(page)
+    order.append(up())
+    # the sides alternate turns and each keeps its order of play (Ann's lag won the break)
+    first = order[0]
+    sides = [["Ann", "Cid"], ["Bob", "Dee"]]
+    a = next(s for s in sides if first in s)
+    b = next(s for s in sides if s is not a)
+    assert order == [a[0], b[0], a[1], b[1]], order
+    # the referee's lines name the member who played
+    lines = page.locator("#calls li").all_inner_texts()
+    for name in order[:3]:
+        assert any(li.split(" — ")[0].endswith(name) for li in lines), (name, lines)
+    # stored as a protocol 1.1 record with the members
+    mid = page.evaluate("window.cuesport.match.id")
+    rec = page.evaluate("(id) => fetch(`/api/matches/${id}/frames/1/record`)"
+                        ".then((r) => r.json())", mid)
+    assert rec["protocol"] == "1.1"
+    members = [a_["shot"]["member"] for a_ in rec["actions"] if "shot" in a_]
+    assert members == [0, 0, 1], rec["actions"]
+    page.reload()
+    page.wait_for_function(READY)
+    assert up() == order[-1]  # the member to play survives a reload
+    assert page.errors == []

@@ -161,6 +161,7 @@ class Match:
         self.log: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any] | None]] = []
         self.match_id: int | None = _match_id
         self.specs = list(specs or [])  # the players as make_player specs, when known
+        self.partner_specs = list(partner_specs or [])  # and the partners', for sides of two
         # thinker(match, player) -> the bot's move, computed elsewhere (None: in this thread)
         self.thinker: Callable[[Match, int], Move] | None = None
         # simulator(table, position, stroke, record) -> the shot, simulated elsewhere (the
@@ -300,8 +301,7 @@ class Match:
         if ruling.get("lots"):
             # SNK-3.4(b): lots are drawn for who plays the re-spotted black
             return self._auto({"lots": {"to_play": self.rng.randrange(2)}})
-        if (self.facts.lag and self.frame_no == 1 and not self.session.actions
-                and self.start is None and getattr(st, "breaking", False)):
+        if self._lag_due():
             return self._auto({"lag": {"winner": self._lag()}})
         if self._stuck():
             return self._unstick()
@@ -310,14 +310,27 @@ class Match:
         if not getattr(player, "is_bot", False):
             return Step("wait", self.frame_no, who, member=member)
         t0 = time.perf_counter()
-        # a thinker (the web server's process pool) may think elsewhere; else here (and for
-        # the members of a side of two, whom the thinker does not know)
-        move = self.thinker(self, who) if self.thinker is not None and self.protocol == 1 \
+        # a thinker (the web server's process pool) may think elsewhere; else here
+        move = self.thinker(self, who) if self.thinker is not None \
             else player.choose(self.turn())
         dt = time.perf_counter() - t0
         out = self.play(move, who)
         out.seconds = dt
         return out
+
+    def _lag_due(self) -> bool:
+        # a match opened from a given position has no lag
+        return bool(self.facts.lag and self.frame_no == 1 and not self.session.actions
+                    and self.start is None and getattr(self.state, "breaking", False))
+
+    def automatic(self) -> bool:
+        """Whether :meth:`step` would play something now (a frame's end, lots, the lag, a
+        stalemate, a bot's move) rather than wait for a human."""
+        if self.over:
+            return False
+        return bool(self.state.frame_over or self.ruling.get("lots") or self._lag_due()
+                    or self._stuck()
+                    or getattr(self.members[self.to_play][self.member], "is_bot", False))
 
     def play(self, move: Move, player: int | None = None) -> Step:
         """Play a move for the player to play (``player`` checks whose move it is)."""

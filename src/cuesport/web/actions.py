@@ -19,17 +19,17 @@ from cuesport.web.schemas import CallIn, DecideIn, JoinIn, PlaceIn, StrikeIn
 
 def seat_of(live: LiveMatch, token: str | None) -> int:
     if token is None:
-        raise Refused("spectators cannot act: a seat token is needed", 401)
+        raise Refused("spectators cannot act: a seat token is needed", 401, "spectator")
     seat = live.seat_of(token)
     if seat is None:
-        raise Refused("this token holds no seat in this match", 403)
+        raise Refused("this token holds no seat in this match", 403, "no_seat")
     return seat
 
 
 def join(h: Hub, live: LiveMatch, token: str | None, body: JoinIn) -> dict[str, Any]:
     seat = seat_of(live, token)
     if seat != body.seat:
-        raise Refused(f"this token is for seat {seat}, not seat {body.seat}", 403)
+        raise Refused(f"this token is for seat {seat}, not seat {body.seat}", 403, "no_seat")
     return h.join(live, seat)
 
 

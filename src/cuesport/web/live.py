@@ -334,29 +334,31 @@ class Hub:
     def _require_turn(self, live: LiveMatch, seat: int) -> None:
         m = live.match
         if m.over:
-            raise Refused("the match is over", 409)
+            raise Refused("the match is over", 409, "match_over")
         if m.state.frame_over or live.running:
-            raise Refused("wait: the table is busy (the other side is playing)", 409)
+            raise Refused("wait: the table is busy (the other side is playing)", 409, "busy")
         if m.to_play != seat:
-            raise Refused(f"not your turn: {m.names[m.to_play]} is to play", 409)
+            raise Refused(f"not your turn: {m.names[m.to_play]} is to play", 409, "not_your_turn",
+                          name=m.names[m.to_play])
 
     def place(self, live: LiveMatch, seat: int, at: tuple[float, float]) -> dict[str, Any]:
         with live.lock:
             self._require_turn(live, seat)
             zone = live.match.state.in_hand
             if zone is None:
-                raise Refused("the cue ball is not in hand", 409)
+                raise Refused("the cue ball is not in hand", 409, "not_in_hand")
             self._check_place(live, seat, at, zone)
             return {"ok": True, "in_hand": zone}
 
     def _check_place(self, live: LiveMatch, seat: int, at: tuple[float, float],
                      zone: str) -> None:
         if not all(math.isfinite(c) for c in at):
-            raise Refused("the cue ball position must be two finite numbers (mm)", 422)
+            raise Refused("the cue ball position must be two finite numbers (mm)", 422, "bad_place",
+                          zone=zone)
         try:  # the game's own check, so the page and the match never disagree
             live.match.check_place(at, zone, cue_ball_of(live.match.discipline, seat))
         except GameError as err:
-            raise Refused(str(err), 422) from None
+            raise Refused(str(err), 422, "bad_place", zone=zone) from None
 
     def strike(self, live: LiveMatch, seat: int, stroke: dict[str, float],
                place: tuple[float, float] | None, nominate: str | None, call: Any,
@@ -366,10 +368,11 @@ class Hub:
             m = live.match
             zone = m.state.in_hand
             if zone is not None and place is None:
-                raise Refused(f"the cue ball is in hand ({zone}): place it first", 422)
+                raise Refused(f"the cue ball is in hand ({zone}): place it first", 422,
+                              "place_first", zone=zone)
             if zone is None and place is not None:
                 raise Refused("the cue ball is not in hand; it is played from where it lies",
-                              409)
+                              409, "not_in_hand")
             if place is not None:
                 self._check_place(live, seat, place, zone or "table")
             cue = cue_ball_of(m.discipline, seat)
@@ -387,7 +390,8 @@ class Hub:
             options = list(live.match.state.options)
             if choice not in options:
                 offered = ", ".join(options) or "none"
-                raise Refused(f"decision {choice!r} is not on offer (offered: {offered})", 409)
+                raise Refused(f"decision {choice!r} is not on offer (offered: {offered})", 409,
+                              "not_offered", choice=choice, offered=offered)
             entry = self._play(live, Choose(choice), seat)
         self.kick(live)
         return entry
@@ -412,9 +416,9 @@ class Hub:
         with live.lock:
             m = live.match
             if m.over:
-                raise Refused("the match is over", 409)
+                raise Refused("the match is over", 409, "match_over")
             if live.running:
-                raise Refused("wait: the table is busy (the other side is playing)", 409)
+                raise Refused("wait: the table is busy (the other side is playing)", 409, "busy")
             drop = 0
             for action in reversed(m.session.actions):
                 who = _player_of(action)
@@ -422,11 +426,11 @@ class Hub:
                     drop += 1  # the bot's replies go too
                     continue
                 if who != seat:
-                    raise Refused("only your own last action can be undone", 409)
+                    raise Refused("only your own last action can be undone", 409, "undo_not_yours")
                 drop += 1
                 break
             else:
-                raise Refused("nothing of yours to undo in this frame", 409)
+                raise Refused("nothing of yours to undo in this frame", 409, "nothing_to_undo")
             done = 0
             try:  # each undo is stored first; a failure stops with the earlier ones kept
                 for _ in range(drop):
@@ -467,7 +471,7 @@ class Hub:
         try:
             step = live.match.play(move, seat)
         except GameError as err:
-            raise Refused(str(err), 422) from None
+            raise Refused(str(err), 422, "move_refused", detail=str(err)) from None
         except StaleError:
             self.forget(live)  # another process moved the match: reload it from the store
             raise
@@ -536,9 +540,10 @@ class Hub:
                          name=f"match-{live.id}").start()
 
     def _automatic_next(self, live: LiveMatch) -> bool:
-        m = live.match
-        return m.state.frame_over or _bot_to_play(live) or \
-            bool(m.ruling.get("lots")) or (not m.session.actions and m.facts.lag)
+        # The game's own answer: a copy of its conditions here once kicked an idle runner on
+        # every read of a match opened from a position (no lag there), so that pages saw
+        # "busy" and strikes were refused at random.
+        return live.match.automatic()
 
     def _run(self, live: LiveMatch) -> None:
         try:

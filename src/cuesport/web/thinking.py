@@ -131,9 +131,12 @@ def _simulate(table: TableSpec, position: dict[str, tuple[float, float]], stroke
 
 
 def think(match: Match, who: int) -> Move:
-    """The bot's move for ``match`` (a :attr:`Match.thinker`), computed in the pool."""
-    player = match.players[who]
-    spec = match.specs[who] if who < len(match.specs) else ""
+    """The bot's move for ``match`` (a :attr:`Match.thinker`), computed in the pool: the
+    side's member to play (a side of two has two, in their order of play)."""
+    member = match.member
+    player = match.members[who][member]
+    specs = match.specs if member == 0 else match.partner_specs
+    spec = specs[who] if who < len(specs) else ""
     rng = getattr(player, "rng", None)
     if not spec.startswith("bot") or not isinstance(rng, random.Random):
         here: Move = player.choose(match.turn())  # not a bot we can rebuild: think here

@@ -68,7 +68,7 @@ async def read(mid: MatchId, h: HubDep, token: TokenDep,
         live = await run_in_threadpool(h.get, mid)
     seat = live.seat_of(token) if token else None
     if token and seat is None:
-        raise Refused("this token holds no seat in this match", 403)
+        raise Refused("this token holds no seat in this match", 403, "no_seat")
     return Response(h.view_json(live, since, seat), media_type="application/json")
 
 

@@ -90,4 +90,4 @@ async def _act(hub: Hub, live: LiveMatch, text: str) -> dict[str, Any]:
         out = await asyncio.to_thread(action, hub, live, token, parsed)
         return {"id": ref, "ok": out}
     except Refused as err:
-        return {"id": ref, "error": str(err), "status": err.code}
+        return {"id": ref, **err.body(), "status": err.code}

@@ -3,7 +3,7 @@
 // a reload resumes) and what it has drawn so far.
 
 import { TableView } from "./table.js";
-import { lang, setLang, t } from "./i18n.js";
+import { lang, serverMessage, setLang, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -37,7 +37,7 @@ async function api(method, path, body, seat) {
   if (token) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
   const data = await res.json().catch(() => ({ error: res.statusText }));
-  if (!res.ok) throw new Error(data.error || res.statusText);
+  if (!res.ok) throw new Error(serverMessage(data) || res.statusText);
   return data;
 }
 
@@ -82,6 +82,17 @@ async function startMatch(ev) {
         : { name: f.get("them") || "Player 2", kind: "human" },
     ],
   };
+  // Two against two: each side gets a partner (the bot's partner is a bot of its level).
+  if (f.get("sides")) {
+    body.alternate = f.get("sides");
+    body.partners = [
+      { name: f.get("you2") || "Player 3", kind: "human" },
+      mode === "bot"
+        ? { name: `${t("botName")} 2 (${t(`levels.${f.get("level")}`)})`, kind: "bot",
+          level: f.get("level") }
+        : { name: f.get("them2") || "Player 4", kind: "human" },
+    ];
+  }
   try {
     const made = await api("POST", "/api/matches", body);
     app.tokens = [made.tokens[0], mode === "hotseat" ? made.tokens[1] : null];
@@ -239,6 +250,13 @@ function placeOk(p, where, taken) {
   return others.every(([bx, by]) => Math.hypot(bx - x, by - y) >= 2 * R);
 }
 
+function playerToPlay(m, side) {
+  // The member of the side who plays next (the side's name for a side of one).
+  const members = m.members && m.members[side];
+  if (!members || members.length < 2) return m.seats[side].name;
+  return members[m.ruling.member ?? m.member ?? 0];
+}
+
 function render() {
   const m = app.match;
   if (!m || !app.table) return;
@@ -250,7 +268,18 @@ function render() {
   // scoreboard
   for (const i of [0, 1]) {
     const row = $(`#p${i}`);
-    row.querySelector(".name").textContent = m.seats[i].name;
+    const members = m.members && m.members[i] && m.members[i].length > 1 ? m.members[i] : null;
+    const cell = row.querySelector(".name");
+    if (members) {
+      // a side of two: its members in playing order, the one to play marked
+      const up = r.member ?? m.member ?? 0;
+      cell.replaceChildren(...members.flatMap((n, k) => {
+        const el = document.createElement("span");
+        el.textContent = n;
+        el.className = r.to_play === i && k === up && !m.over ? "member up" : "member";
+        return k ? [" & ", el] : [el];
+      }));
+    } else cell.textContent = m.seats[i].name;
     row.querySelector(".score").textContent = r.score[i];
     row.querySelector(".frames").textContent = m.frames_won[i];
     row.querySelector(".high").textContent = m.high_break[i];
@@ -275,7 +304,7 @@ function render() {
     status = `${t("waiting")} ${m.seats[r.to_play].name}…` +
       (m.seats[r.to_play].joined ? "" : ` (${t("notJoined")})`);
   }
-  else status = `${m.seats[seat].name} ${t("toPlay")}` +
+  else status = `${playerToPlay(m, seat)} ${t("toPlay")}` +
     (r.free_ball ? ` — ${t("freeBall")}` : "") +
     (r.in_hand ? ` — ${t("placeHint")}` : ` — ${t("aimHint")}`);
   $("#status").textContent = status;
@@ -347,6 +376,7 @@ function render() {
   }
   if (text && !decl.call && !decl.nominate && !decl.safety && (call || nom)) text += ` (${t("fromAim")})`;
   $("#declare-text").textContent = text;
+  app.table.words.off = t("offTable");
   if (!app.viewer) app.table.draw();
   // decisions
   const dlg = $("#decision");
@@ -370,8 +400,12 @@ function addCalls(entry, view) {
   const list = $("#calls");
   const li = document.createElement("li");
   const automatic = ["lag", "lots", "stalemate", "frame-start", "match-over"].includes(entry.type);
-  const who = !automatic && entry.player !== undefined && entry.player !== null &&
+  let who = !automatic && entry.player !== undefined && entry.player !== null &&
     view.seats[entry.player] ? view.seats[entry.player].name : "";
+  // a side of two: the member who played (the action says which)
+  const body = entry.action && Object.values(entry.action)[0];
+  const side = who && view.members ? view.members[entry.player] : null;
+  if (side && side.length > 1 && body && Number.isInteger(body.member)) who = side[body.member] || who;
   let text;
   if (entry.type === "match-over") {
     text = entry.winner === null ? `${t("matchOver")}: ${t("draw")}`
@@ -384,6 +418,8 @@ function addCalls(entry, view) {
     if (entry.type === "shot" && entry.shot) {
       const pots = Object.keys(entry.shot.pocketed || {});
       extra = pots.length ? `${t("potted")}: ${pots.map(ballName).join(", ")}` : t("noPot");
+      const off = (entry.shot.events || []).filter((e) => e.off !== undefined).map((e) => e.off);
+      if (off.length) extra += ` · ${t("offTable")}: ${off.map(ballName).join(", ")}`;
     } else if (entry.type === "decision") {
       extra = t(`choice.${entry.action.decision.choice}`);
     } else if (entry.type === "undo") {
@@ -521,6 +557,7 @@ function showPosition(k) {
   app.table.guide = null;
   app.table.placing = null;
   app.table.marks = null;
+  app.table.offMarks = [];
   app.table.balls = balls ? ballsOf({ state: { balls } }) : {};
   app.table.draw();
   const r = v.k > 0 ? v.rulings[v.k - 1] : null;
@@ -758,9 +795,11 @@ function scaleShot(shot, k) {
   const tr = {};
   for (const [n, segs] of Object.entries(shot.trajectories)) {
     tr[n] = segs.map((s) => ({ ...s, t0: s.t0 / k, t1: s.t1 / k,
-      v0: [s.v0[0] * k, s.v0[1] * k], a: [s.a[0] * k * k, s.a[1] * k * k] }));
+      v0: [s.v0[0] * k, s.v0[1] * k], a: [s.a[0] * k * k, s.a[1] * k * k],
+      vz: (s.vz || 0) * k, az: (s.az || 0) * k * k }));
   }
-  return { ...shot, trajectories: tr, duration: shot.duration / k };
+  const events = (shot.events || []).map((e) => ({ ...e, t: e.t / k }));
+  return { ...shot, events, trajectories: tr, duration: shot.duration / k };
 }
 
 // ------------------------------------------------------------------ acting
@@ -1021,7 +1060,11 @@ async function main() {
     const mode = new FormData($("#setup-form")).get("mode");
     $("#level-row").hidden = mode !== "bot";
     $("#them-row").hidden = mode === "bot";
+    const sides = new FormData($("#setup-form")).get("sides");
+    for (const el of document.querySelectorAll(".partner-row")) el.hidden = !sides;
+    $("#them2-row").hidden = !sides || mode === "bot";
   };
+  $("#sides").addEventListener("change", modeChanged);
   for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", modeChanged);
   modeChanged();
   $("#strike").addEventListener("click", strike);

@@ -16,9 +16,17 @@ const WORDS = {
     lag: "lag for the break",
     breaks: "breaks",
     frames: "Best of (frames)",
+    sides: "Sides",
+    sidesOne: "one against one",
+    sidesTwo: "two against two",
+    sidesScotch: "two against two, alternate strokes (scotch)",
+    yourPartner: "Your partner",
+    theirPartner: "Opponent's partner",
     you: "Your name",
     player1: "Player 1",
     player2: "Player 2",
+    player3: "Player 3",
+    player4: "Player 4",
     them: "Opponent's name",
     start: "Start",
     score: "Score",
@@ -67,6 +75,7 @@ const WORDS = {
     winner: "wins",
     draw: "Draw",
     noPot: "no pot",
+    offTable: "off the table",
     potted: "potted",
     frame: "Frame",
     none: "—",
@@ -113,9 +122,17 @@ const WORDS = {
     lag: "розыгрыш права разбоя",
     breaks: "разбивает",
     frames: "Партий (до большинства из)",
+    sides: "Стороны",
+    sidesOne: "один на один",
+    sidesTwo: "пара на пару",
+    sidesScotch: "пара на пару, удары по очереди (скотч)",
+    yourPartner: "Ваш партнёр",
+    theirPartner: "Партнёр соперника",
     you: "Ваше имя",
     player1: "Игрок 1",
     player2: "Игрок 2",
+    player3: "Игрок 3",
+    player4: "Игрок 4",
     them: "Имя соперника",
     start: "Начать",
     score: "Счёт",
@@ -164,6 +181,7 @@ const WORDS = {
     winner: "побеждает",
     draw: "Ничья",
     noPot: "ничего не забито",
+    offTable: "вылетел со стола",
     potted: "забит",
     frame: "Партия",
     none: "—",
@@ -185,6 +203,23 @@ const WORDS = {
     tableLabel: "стол",
     keysHint: "Клавиши на столе: ← → прицел (с Shift — крупнее), ↑ ↓ сила, пробел или Enter — удар; "
       + "стрелки на точке удара двигают её.",
+    // the server's refusals, by their stable code (the English text comes from the server)
+    errors: {
+      spectator: "Зрители не могут делать ходы: нужна ссылка игрока",
+      no_seat: "Эта ссылка не даёт места в этом матче",
+      match_over: "Матч окончен",
+      busy: "Подождите: за столом идёт игра (ход соперника)",
+      not_your_turn: "Не ваш ход: бьёт {name}",
+      not_in_hand: "Биток не с руки: он играется с места",
+      place_first: "Биток с руки ({zone}): сначала поставьте его",
+      bad_place: "Сюда биток поставить нельзя ({zone})",
+      not_offered: "Решение «{choice}» сейчас не предлагается",
+      undo_not_yours: "Отменить можно только свой последний ход",
+      nothing_to_undo: "В этой партии нечего отменять",
+      move_refused: "Ход не принят",
+      invalid: "Неверный запрос",
+    },
+    zones: { D: "в доме", kitchen: "за линией", table: "на столе" },
     choice: {
       play: "Играть", pass: "Пусть бьёт снова", replace: "Вернуть шары",
       "in-hand": "Биток с руки", "re-rack": "Перерасставить и разбить самому",
@@ -211,11 +246,27 @@ export function setLang(l) {
     el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   }
   // Default names follow the language until someone types their own.
-  const defaults = ["Player 1", "Player 2", "Игрок 1", "Игрок 2"];
-  for (const [name, key] of [["you", "player1"], ["them", "player2"]]) {
+  const defaults = ["Player 1", "Player 2", "Player 3", "Player 4",
+    "Игрок 1", "Игрок 2", "Игрок 3", "Игрок 4"];
+  for (const [name, key] of [["you", "player1"], ["them", "player2"], ["you2", "player3"],
+    ["them2", "player4"]]) {
     const input = document.querySelector(`input[name=${name}]`);
     if (input && defaults.includes(input.value)) input.value = t(key);
   }
+}
+
+export function serverMessage(data) {
+  // A refusal in the page's language when its code is known here; else the server's words.
+  const words = WORDS[lang].errors || {};
+  const text = data && data.code ? words[data.code] : undefined;
+  if (!text) return data ? data.error : "";
+  const params = data.params || {};
+  return text.replace(/\{(\w+)\}/g, (_, k) => {
+    const v = params[k];
+    if (k === "zone") return t(`zones.${v}`).startsWith("zones.") ? String(v) : t(`zones.${v}`);
+    if (k === "choice") return t(`choice.${v}`).startsWith("choice.") ? String(v) : t(`choice.${v}`);
+    return v === undefined ? "" : String(v);
+  });
 }
 
 export function t(key) {

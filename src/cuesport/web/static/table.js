@@ -13,6 +13,10 @@ export class TableView {
     this.placing = null;      // {at, ok} while the cue ball is in hand
     this.fit = null;          // [maxW, maxH] CSS px last asked for
     this.marks = null;        // {call, nominate, candidates, chosen}: the declarations shown
+    this.heights = {};        // name -> mm above the cloth, for the balls in flight
+    this.offMarks = [];       // [{name, at}]: where balls left the table in the last stroke
+    this.words = { off: "off the table" };  // the page's language
+    this.flight = { frames: 0, maxHeight: 0, maxLift: 1 };  // balls drawn in the air (tests)
     this.resize();
   }
 
@@ -158,11 +162,26 @@ export class TableView {
     }
   }
 
-  drawBall(name, x, y, alpha = 1) {
-    const c = this.ctx, r = this.geo.ball_radius, s = this.scale;
+  drawBall(name, x, y, alpha = 1, h = 0) {
+    // h: height of the ball's bottom above the cloth (mm). In flight the shadow stays on the
+    // cloth, cast away from the light (top-left), and the ball is drawn larger, as if nearer.
+    const c = this.ctx, R = this.geo.ball_radius;
+    const lift = h > 0 ? Math.min(2, 1 + h / (3 * R)) : 1;
+    const r = R * lift, s = this.scale;
     const info = this.ballInfo[name] || { colour: "#999" };
     const [sx, sy] = this.toScreen(x, y);
     c.save();
+    if (h > 0) {
+      const d = (R + h) * 0.6 * s;
+      c.beginPath();
+      c.ellipse(sx + d, sy + d, R * s * (1 + h / (8 * R)), R * s * 0.8 * (1 + h / (8 * R)), 0, 0,
+        2 * Math.PI);
+      c.fillStyle = `rgba(0,0,0,${Math.max(0.15, 0.5 - h / 600)})`;
+      c.fill();
+      this.flight.frames += 1;
+      this.flight.maxHeight = Math.max(this.flight.maxHeight, h);
+      this.flight.maxLift = Math.max(this.flight.maxLift, lift);
+    }
     c.globalAlpha = alpha;
     c.beginPath();
     c.arc(sx, sy, r * s, 0, 2 * Math.PI);
@@ -292,8 +311,12 @@ export class TableView {
   draw() {
     if (!this.ctx) return;
     this.drawTable();
+    // the balls in the air last, above the others
     const entries = Object.entries(this.balls);
-    for (const [name, [x, y]] of entries) this.drawBall(name, x, y);
+    const h = (n) => this.heights[n] || 0;
+    entries.sort((a, b) => h(a[0]) - h(b[0]));
+    for (const [name, [x, y]] of entries) this.drawBall(name, x, y, 1, h(name));
+    this.drawOff();
     if (this.placing) {
       const [x, y] = this.placing.at;
       this.drawBall(this.placing.cue, x, y, 0.95);
@@ -304,6 +327,34 @@ export class TableView {
     }
     this.drawGuide();
     this.drawMarks();
+  }
+
+  drawOff() {
+    // A cross where a ball left the table, and the words.
+    const c = this.ctx, r = this.geo.ball_radius * this.scale;
+    for (const { at } of this.offMarks) {
+      // where it was last seen, kept on the canvas (it may have flown past the rail)
+      const [ox, oy] = this.toScreen(...at);
+      const sx = Math.min(Math.max(ox, r + 2), this.cssW - r - 2);
+      const sy = Math.min(Math.max(oy, r + 2), this.cssH - r - 2);
+      c.save();
+      c.strokeStyle = "rgba(255,90,70,0.95)";
+      c.lineWidth = 3;
+      c.beginPath();
+      c.moveTo(sx - r, sy - r); c.lineTo(sx + r, sy + r);
+      c.moveTo(sx + r, sy - r); c.lineTo(sx - r, sy + r);
+      c.stroke();
+      c.font = `bold ${Math.max(12, r * 1.2)}px system-ui, sans-serif`;
+      c.textAlign = sx > this.cssW / 2 ? "right" : "left";
+      c.textBaseline = "middle";
+      const tx = Math.min(Math.max(sx, 4), this.cssW - 4);
+      const ty = Math.min(Math.max(sy + (sy > this.cssH / 2 ? -2 : 2) * r, 10), this.cssH - 10);
+      c.fillStyle = "#fff";
+      c.strokeStyle = "#000";
+      c.strokeText(this.words.off, tx, ty);
+      c.fillText(this.words.off, tx, ty);
+      c.restore();
+    }
   }
 
   ring(name, colour, width, dash = []) {
@@ -367,25 +418,43 @@ export class TableView {
     const segs = shot.trajectories, pocketed = shot.pocketed || {};
     const start = performance.now();
     const duration = shot.duration;
+    // balls that leave the table (an "off" event): gone after their last segment, marked
+    const off = {};
+    for (const e of shot.events || []) if (e.off !== undefined) off[e.off] = e.t;
+    this.offMarks = [];
     this.skip = false;
     this.animations = (this.animations || 0) + 1;  // counted, for the tests
     const step = (now) => {
       // skip: jump to the end (where every ball comes to rest)
       const t = this.skip ? duration : Math.min((now - start) / 1000, duration);
-      const pos = {};
+      const pos = {}, heights = {}, marks = [];
       for (const [name, list] of Object.entries(segs)) {
         if (!list.length) continue;
         const last = list[list.length - 1];
-        if (pocketed[name] && t > last.t1) continue;
         const s = list.find((q) => t <= q.t1) || last;
         const dt = Math.min(Math.max(t, s.t0), s.t1) - s.t0;
-        pos[name] = [s.p0[0] + (s.v0[0] + 0.5 * s.a[0] * dt) * dt,
+        const at = [s.p0[0] + (s.v0[0] + 0.5 * s.a[0] * dt) * dt,
           s.p0[1] + (s.v0[1] + 0.5 * s.a[1] * dt) * dt];
+        // (the event's time is rounded: it may fall a hair after the trajectory's end)
+        if (off[name] !== undefined && t >= Math.min(off[name], last.t1)) {
+          marks.push({ name, at });
+          continue;
+        }
+        if (pocketed[name] && t > last.t1) continue;
+        pos[name] = at;
+        // an airborne segment carries its height: h = h0 + vz dt + az dt^2 / 2 (mm)
+        if (s.state === "airborne") {
+          const h = (s.h0 || 0) + ((s.vz || 0) + 0.5 * (s.az || 0) * dt) * dt;
+          if (h > 0) heights[name] = h;
+        }
       }
       this.balls = pos;
+      this.heights = heights;
+      this.offMarks = marks;
       this.draw();
       if (t < duration) requestAnimationFrame(step);
       else {
+        this.heights = {};
         this.skipped = this.skip;
         onDone();
       }
