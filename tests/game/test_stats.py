@@ -304,3 +304,11 @@ def test_http_stats_of_a_live_session() -> None:
     assert client.get("/api/referee/sessions/nope/stats").status_code == 404
     assert client.get(f"/api/referee/sessions/{sid}/stats",
                       params={"format": "xml"}).status_code == 422
+
+
+def test_cli_export_csv_of_one_frame(stored: tuple[str, int],
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    url, match_id = stored
+    assert main(["export", str(match_id), "--db", url, "--frame", "1", "--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [(r["frame"], r["player"]) for r in rows] == [("1", "Ann"), ("1", "Bob")]

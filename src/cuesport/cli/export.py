@@ -21,8 +21,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "one record, or one record per line for several frames)")
     p.add_argument("--csv", nargs="?", const="-", metavar="FILE",
                    help="instead of the records: the match's statistics per frame and per "
-                   "player, and its totals (frame 'all'), as CSV to FILE (default: standard "
-                   "output)")
+                   "player, and its totals (frame 'all'; with --frame, that frame's rows), "
+                   "as CSV to FILE (default: standard output)")
     p.set_defaults(func=run)
 
 
@@ -37,7 +37,9 @@ def run(args: argparse.Namespace) -> int:
         from cuesport.cli.stats import write_csv
         from cuesport.game.stats import MATCH_COLUMNS, csv_text, match_rows
 
-        write_csv(args.csv, csv_text(match_rows(store, args.match), MATCH_COLUMNS))
+        rows = [r for r in match_rows(store, args.match)
+                if args.frame is None or r["frame"] == args.frame]
+        write_csv(args.csv, csv_text(rows, MATCH_COLUMNS))
         store.close()
         return 0
     frames = [f for f in store.frames(args.match)
