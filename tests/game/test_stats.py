@@ -312,3 +312,17 @@ def test_cli_export_csv_of_one_frame(stored: tuple[str, int],
     assert main(["export", str(match_id), "--db", url, "--frame", "1", "--csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [(r["frame"], r["player"]) for r in rows] == [("1", "Ann"), ("1", "Bob")]
+
+
+def test_scotch_doubles_breaks_belong_to_the_side() -> None:
+    rec = record("nine-ball", [
+        shot(0, hit("cue", "1"), cushion("3", 0.3), pot("2", t=0.5)),  # Ann breaks
+        shot(0, hit("cue", "1"), pot("1", t=0.5)),  # Cid
+        shot(0, hit("cue", "3"), pot("3", t=0.5)),  # Ann
+        shot(0, hit("cue", "4"), cushion("4", 0.5)),  # Cid misses
+    ], players=(NORTH, SOUTH))
+    rec["rules"]["alternate"] = "stroke"
+    north, _ = st.side_stats(rec)
+    assert north.breaks == [3] and north.strokes == 4
+    ann, cid, _, _ = st.record_stats(rec)
+    assert (ann.strokes, cid.strokes) == (2, 2)

@@ -195,7 +195,8 @@ def add_frame(stats: Sequence[PlayerStats], entries: Iterable[Entry],
             p.attempts += 1
             if legal and (any(_aimed(str(target), b) for b in potted) if target else stays):
                 p.pots += 1
-        if ruling.get("to_play") == side and due == int(shot.get("member", member)):
+        if ruling.get("to_play") == side and seats[side][due] == who:
+            # the visit goes on (scotch doubles: per member, a partner's stroke is next)
             visit_break = max(visit_break, int(ruling.get("break", 0) or 0))
     close()
     if pending is not None and over:
