@@ -228,13 +228,14 @@ NINE = record("nine-ball", [shot(0, hit("cue", "1"), cushion("3", 0.3), pot("9",
               players=("ann", "Bob"))
 
 
-def test_the_stored_sessions_hook_reads_the_store_when_it_can() -> None:
-    class Fake:
-        def referee_records(self) -> list[dict[str, Any]]:
-            return [NINE]
-
-    assert list(st.stored_session_records(Fake())) == [NINE]  # type: ignore[arg-type]
-    assert list(st.stored_session_records(object())) == []  # type: ignore[arg-type]
+def test_stored_sessions_are_read_from_the_store(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'r.db'}")
+    assert list(st.stored_session_records(store)) == []
+    store.open_referee("k" * 64, "", "en", NINE | {"actions": []}, per_owner=64)
+    store.add_referee_action("k" * 64, 0, NINE["actions"][0], {"action": 0})
+    (back,) = st.stored_session_records(store)
+    assert back["actions"] == NINE["actions"] and back["players"] == NINE["players"]
+    store.close()
 
 
 def test_cli_stats_counts_stored_matches_records_and_stored_sessions(
@@ -247,8 +248,8 @@ def test_cli_stats_counts_stored_matches_records_and_stored_sessions(
     rows = {r["player"]: r for r in csv.DictReader(io.StringIO(capsys.readouterr().out))}
     assert set(rows) == {"Ann", "Bob"}
     assert rows["Ann"]["matches"] == "1" and rows["Ann"]["frames"] == "3"  # 1 stored + 2
-    # the server's stored sessions (faked here) count through the hook
-    monkeypatch.setattr(Store, "referee_records", lambda self: [NINE], raising=False)
+    # a marker's stored sessions count too
+    monkeypatch.setattr(st, "stored_session_records", lambda store: iter([NINE]))
     assert main(["stats", "--db", url, "--csv", "-"]) == 0
     rows = {r["player"]: r for r in csv.DictReader(io.StringIO(capsys.readouterr().out))}
     assert rows["Ann"]["frames"] == "2"

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cuesport import disciplines
-from cuesport.record import RecordError, parse_record
+from cuesport.record import RecordError, loads, parse_record
 from cuesport.rules.session import referee
 from cuesport.storage import Store
 
@@ -386,12 +386,11 @@ class Totals:
 RecordSource = Callable[[Store], Iterable[Mapping[str, Any]]]
 
 
-def stored_session_records(store: Store) -> Iterable[Mapping[str, Any]]:
-    """HOOK for the stored referee sessions (the ``server`` branch's read API, called
-    ``Store.referee_records()`` there): the record of each session a marker scored. None
-    until the store has that method; the lead wires the final name at merge."""
-    read = getattr(store, "referee_records", None)
-    return () if read is None else iter(read())
+def stored_session_records(store: Store) -> Iterator[Mapping[str, Any]]:
+    """The record of each live referee session stored in ``store`` (a marker's frames,
+    ``Store.referee_records()``), open or closed, oldest first."""
+    for _key, text, _updated in store.referee_records():
+        yield loads(text)
 
 
 def add_store(totals: Totals, store: Store, discipline: str | None = None,
