@@ -81,10 +81,26 @@ def test_quiet_piped_prints_each_result_at_once() -> None:
 
     pipe = Pipe()
     rep = Reporter(Console(file=pipe, width=200), "nine-ball", NAMES, quiet=True)
-    rep.action(Step("action", 1, 0, shot(), ruling()), 1, [0, 0])
-    assert pipe.getvalue() == ""  # quiet: no commentary ...
+    rep.action(Step("action", 1, 0, shot(), ruling(to_play=1)), 1, [0, 0])
+    assert pipe.getvalue() == ""  # quiet: no commentary, no line for a visit that scored 0
     rep.frame_result(1, 0, (0, 0), [1, 0])
     assert "Rack 1 to Ann" in pipe.flushed[-1]  # ... but each result, flushed at once
+
+
+def test_quiet_prints_a_line_per_visit_that_scored() -> None:
+    rep, out = reporter(quiet=True)
+    for brk in (1, 8, 9):  # Ann: a red, the black, a red ...
+        rep.action(Step("action", 1, 0, shot(0, ("red",)), ruling(**{"break": brk})), 1,
+                   [0, 0])
+    assert out.getvalue() == ""  # nothing while the visit goes on
+    rep.action(Step("action", 1, 0, shot(0), ruling(to_play=1, score=[9, 0])), 1, [0, 0])
+    assert out.getvalue() == "  Ann: break 9 — Frame 1 | Ann 9 – 0 Bob | frames 0-0\n"
+    # the winning pot ends a visit too; a visit that scored nothing prints nothing
+    rep.action(Step("action", 1, 1, shot(1), ruling(to_play=0)), 1, [0, 0])
+    rep.action(Step("action", 1, 0, shot(0, ("black",)), ruling(
+        **{"break": 7}, score=[16, 0], frame_over=True, winner=0)), 1, [0, 0])
+    assert out.getvalue().splitlines()[-1].startswith("  Ann: break 7 — Frame 1")
+    assert len(out.getvalue().splitlines()) == 2
 
 
 def test_labels_say_what_happened() -> None:
@@ -192,11 +208,24 @@ def test_stats_tables_per_discipline_and_h2h_by_discipline(
     assert main(["stats", "--db", url]) == 0
     out = capsys.readouterr().out
     assert "nine-ball (won/played; breaks in balls)" in out and "snooker" not in out
-    a, b = "bot:strong (1)", "bot:strong (2)"
+    a, b = "bot:strong", "bot:easy"
     assert main(["stats", "--db", url, "--h2h", a, b]) == 0
-    assert ": 1 match," in capsys.readouterr().out  # not "1 matches"
+    assert ": 0 matches," in capsys.readouterr().out
     assert main(["stats", "--db", url, "--h2h", a, b, "--discipline", "snooker"]) == 0
     assert "(snooker): 0 matches," in capsys.readouterr().out
+
+
+def test_stats_one_bot_level_is_one_player(
+        stored: tuple[str, int], capsys: pytest.CaptureFixture[str]) -> None:
+    url, _ = stored
+    assert main(["stats", "--db", url]) == 0
+    out = capsys.readouterr().out
+    # bot:strong v bot:strong: one row, the rack counted on both seats, won once
+    assert "(1)" not in out and "(2)" not in out
+    (row,) = [line for line in out.splitlines() if "bot:strong" in line]
+    assert re.search(r"bot:strong\s*│\s*1/2\s*│\s*1/2\s*│", row), row
+    assert main(["stats", "--db", url, "--h2h", "bot:strong (1)", "bot:strong (2)"]) == 2
+    assert "the same player" in capsys.readouterr().err
 
 
 def test_missing_matches_and_frames_are_named_plainly(

@@ -264,6 +264,7 @@ class Decision(_Model):
         "play", "pass", "replace", "in-hand", "re-rack", "re-rack-opponent", "spot-eight",
         "re-break", "spot-ball",
     ]
+    ball: str | None = None  # 1.1: the ball a spot-ball decision spots (POOL-1.5)
 
 
 class Concede(_Model):
@@ -605,7 +606,7 @@ V1_1_RULES = ("positions",)  # rule options of section 2 (1.1); "alternate": _V1
 # Inputs that exist only in protocol 1.1 (by model: its fields); a version 1 record holding
 # one is bad input naming it. Extend here (and in _V11_RULES) for the other 1.1 inputs.
 V11_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {
-    Shot: ("member",), Decision: ("member",), Concede: ("member",), Claim: ("member",),
+    Shot: ("member",), Decision: ("member", "ball"), Concede: ("member",), Claim: ("member",),
     Lots: ("member",), PlayerFoul: ("member",), Start: ("member", "up", "pass_to"),
 }
 _V11_RULES = ("alternate",)

@@ -629,3 +629,83 @@ def test_draft_four_handed_snooker_example_snk_3_17_c_without_positions():
     assert out[4]["respotted"] == {"green": "green-spot"}
     assert out[6]["miss"] is True and out[6]["miss_count"] == 1
     assert out[8]["miss_count"] == 0
+
+
+# ---------------------------------------------------------------- POOL-1.5 spot request
+
+SCRATCH_START = {"balls": ["cue", "3", "12"], "score": [0, 0], "breaking": False}
+
+
+def scratch(behind: list[str]) -> dict[str, Any]:
+    """Player 0 calls the 3 and scratches: the 14.1 opponent has ball in the kitchen."""
+    return {"shot": {"player": 0, "call": {"ball": "3", "pocket": "bottom-left"},
+                     "events": [hit("cue", "3"), pot("cue", "bottom-left")],
+                     "rest": {"behind_head_string": behind}}}
+
+
+def test_pool_1_5_spot_request_from_the_declared_balls_behind_the_head_string():
+    out = ruled(record("straight-pool", [
+        scratch(["3", "12"]),
+        {"decision": {"player": 1, "choice": "spot-ball", "ball": "12"}},
+        {"shot": {"player": 1, "call": "safety",
+                  "events": [hit("cue", "12"), cushion("12", 0.5)]}},
+    ], start=SCRATCH_START))
+    assert out[0]["in_hand"] == "kitchen"
+    assert out[0]["options"] == ["play", "spot-ball"]
+    assert out[0]["state"]["spot"] == ["3", "12"]  # any of them: the marker names it
+    assert "The ball nearest the head string may be spotted" in out[0]["announce"]
+    assert out[1]["respotted"] == {"12": "foot-spot"}
+    assert out[1]["options"] == [] and out[1]["in_hand"] == "kitchen"
+    assert out[1]["state"]["rest"]["occupied"] == ["foot-spot"]
+    assert out[1]["state"]["rest"]["behind_head_string"] == ["3"]
+    assert out[2]["legal"] and out[2]["to_play"] == 0
+
+
+def test_pool_1_5_no_spot_request_unless_every_object_ball_is_declared_behind():
+    out = ruled(record("straight-pool", [scratch(["3"])], start=SCRATCH_START))
+    assert out[0]["in_hand"] == "kitchen" and out[0]["options"] == []
+    assert out[0]["state"]["spot"] == []
+
+
+def test_pool_1_5_declined_spot_request_plays_from_the_kitchen():
+    out = ruled(record("straight-pool", [
+        scratch(["3", "12"]), {"decision": {"player": 1, "choice": "play"}},
+    ], start=SCRATCH_START))
+    assert out[1]["options"] == [] and out[1]["respotted"] == {}
+    assert out[1]["in_hand"] == "kitchen"
+
+
+@pytest.mark.parametrize(("decision", "words"), [
+    ({"choice": "spot-ball"}, "decision.ball: name the ball to spot"),
+    ({"choice": "spot-ball", "ball": "5"}, "decision.ball: '5' is not an object ball"),
+    ({"choice": "play", "ball": "3"}, "decision.ball: only a spot-ball decision"),
+])
+def test_pool_1_5_spot_ball_decision_names_a_ball_on_the_table(decision, words):
+    session = RefereeSession(record("straight-pool", [], start=SCRATCH_START))
+    assert session.feed(scratch(["3", "12"]))["options"] == ["play", "spot-ball"]
+    before = session.state
+    out = session.feed({"decision": {"player": 1, **decision}})
+    assert words in out["error"]
+    assert session.state == before  # bad input changes nothing
+
+
+def test_pool_1_5_eight_ball_spot_request_after_accepting_an_illegal_break():
+    start = {"balls": ["cue", "1", "9"], "score": [0, 0], "breaking": True}
+    out = ruled(record("eight-ball", [
+        {"shot": {"player": 0, "events": [hit("cue", "1"), pot("cue", "middle-left")],
+                  "rest": {"behind_head_string": ["1", "9"]}}},
+        {"decision": {"player": 1, "choice": "play"}},  # P8-3.3: the table accepted
+        {"decision": {"player": 1, "choice": "spot-ball", "ball": "9"}},
+    ], start=start))
+    assert out[0]["in_hand"] == "kitchen" and "spot-ball" not in out[0]["options"]
+    assert out[1]["options"] == ["play", "spot-ball"]
+    assert out[2]["respotted"] == {"9": "foot-spot"}
+    assert out[2]["state"]["rest"]["behind_head_string"] == ["1"]
+
+
+def test_pool_1_5_decision_ball_is_a_version_1_1_input():
+    rec = {"discipline": "straight-pool", "players": ["Ann", "Bob"], "rules": {},
+           "start": None, "actions": [{"decision": {"player": 0, "choice": "spot-ball",
+                                                     "ball": "3"}}]}
+    out = referee(rec)
+    assert "decision.ball" in out[0]["error"] and "1.1" in out[0]["error"]

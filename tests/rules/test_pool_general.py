@@ -5,8 +5,9 @@ from __future__ import annotations
 import math
 
 import pytest
-from helpers_pool import FOOT, KITCHEN, decide, error, fouls, last, pos, rule, shot
+from helpers_pool import FOOT, KITCHEN, decide, error, fouls, last, pos, record, rule, shot
 
+from cuesport.protocol import referee
 from cuesport.rules.pool import LagBall, lag_winner
 
 NB = "nine-ball"
@@ -445,3 +446,20 @@ def test_pool_6_14_start_accepts_warning_flag_and_default_in_hand() -> None:
     assert s.state.in_hand == "kitchen"
     s = RefereeSession(record(NB, [], pos({"3": (300, 1500)})))
     assert s.state.in_hand == "table"
+
+
+def test_pool_1_5_equally_near_balls_the_shooter_chooses() -> None:
+    scratch = shot(0, hits=["3"], pots={"cue": "bottom-left"}, call=("3", "bottom-left"))
+    choose = {"decision": {"player": 1, "choice": "spot-ball", "ball": "12"}}
+
+    def ruled(balls: dict) -> list[dict]:  # decision.ball is an input of protocol 1.1
+        rec = record("straight-pool", [scratch, choose], pos(balls, breaking=False))
+        return referee(rec | {"protocol": "1.1"})
+
+    out = ruled({"cue": (635, 1000), "3": (300, 500), "12": (900, 500)})
+    assert out[0]["state"]["spot"] == ["3", "12"]  # a tie: both may be spotted
+    assert out[1]["respotted"] == {"12": [635.0, 1905.0]}
+    choose["decision"]["ball"] = "3"
+    refused = ruled({"cue": (635, 1000), "3": (300, 300), "12": (900, 500)})[-1]
+    assert refused["error"] == ("decision.ball: '3' is not the ball nearest the head string "
+                                "(12)")

@@ -41,7 +41,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--resume", type=int, metavar="ID", help="continue stored match ID")
     p.add_argument("--lang", default="en", choices=["en", "ru"],
                    help="language of the commentary and the referee's calls (default en)")
-    p.add_argument("--quiet", action="store_true", help="no commentary, only the results")
+    p.add_argument("--quiet", action="store_true",
+                   help="no commentary: a line per visit that scored, and the results")
     p.set_defaults(func=run)
 
 

@@ -116,6 +116,7 @@ class Reporter:
         self.names = list(names)
         self.lang = lang
         self.quiet = quiet
+        self.visit_break = 0  # the running break of the visit at the table (quiet lines)
 
     def say(self, text: str, style: str | None = None) -> None:
         self.console.print(Text(text, style=style or ""))
@@ -125,7 +126,10 @@ class Reporter:
     def action(self, step: Any, frame: int, wins: Sequence[int]) -> None:
         """A stroke or another action: its line, then the board when the turn changed, or
         the running break when the striker goes on."""
-        if self.quiet or step.action is None or step.ruling is None:
+        if step.action is None or step.ruling is None:
+            return
+        if self.quiet:
+            self.quiet_visit(step, frame, wins)
             return
         mv = step.move
         self.say("  " + shot_line(self.names, step.action, step.ruling, getattr(mv, "kind", ""),
@@ -138,8 +142,33 @@ class Reporter:
         elif not in_racks(self.discipline) and int(r.get("break", 0) or 0) > 0:
             self.say(f"    {t(self.lang, 'break-of', b=int(r['break']))}", "dim")
 
+    def quiet_visit(self, step: Any, frame: int, wins: Sequence[int]) -> None:
+        """Quiet: one line when a visit that scored ends (so that a piped run shows
+        progress within a frame), with the board after it."""
+        body = step.action.get("shot")
+        if body is None:
+            return
+        r, side = step.ruling, int(body["player"])
+        brk = int(r.get("break", 0) or 0)
+        if r["to_play"] == side and not r.get("frame_over"):
+            self.visit_break = max(self.visit_break, brk)
+            return
+        if r.get("frame_over") and r.get("winner") == side:
+            brk = max(self.visit_break, brk)  # the winning pot ends the visit
+        else:
+            brk = self.visit_break
+        self.visit_break = 0
+        if brk <= 0:
+            return
+        who = self.names[side]
+        if self.members is not None and "member" in body:
+            who = self.members[side][int(body["member"])]
+        self.say(f"  {who}: {t(self.lang, 'break-of', b=brk)} — "
+                 f"{board(self.discipline, self.names, frame, wins, r, self.lang)}")
+
     def frame_result(self, number: int, winner: int | None, score: tuple[int, int],
                      wins: Sequence[int]) -> None:
+        self.visit_break = 0
         a, b = score
         key = "rack-won" if in_racks(self.discipline) else "frame-won"
         msg = (t(self.lang, key, n=number, name=self.names[winner], a=a, b=b)

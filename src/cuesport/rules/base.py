@@ -560,6 +560,9 @@ class Referee(Generic[S]):
                 f"'{d.choice}' is not on offer; the options are {', '.join(state.options)}")
         if d.player != state.to_play:
             raise RecordError(f"the decision belongs to player {state.to_play}, not {d.player}")
+        if d.ball is not None and d.choice != "spot-ball":
+            raise RecordError(f"decision.ball: only a spot-ball decision names a ball, not "
+                              f"'{d.choice}'")
 
     def check_name(self, name: str, what: str = "ball") -> None:
         if name not in self.names:

@@ -32,7 +32,11 @@ straight pool it is the points deducted.
 Interpretations where the protocol or the spec leaves a choice:
 
 * POOL-1.5: the spot request is the decision ``spot-ball`` (offered with ``play``); the
-  ball is the one in the ruling's ``state.spot`` (the lowest number on a tie).
+  ball is the one in the ruling's ``state.spot`` (the lowest number on a tie), or the one
+  of them the decision names (``decision.ball``, 1.1: on a tie the shooter chooses).
+  Without positions the marker declares ``rest.behind_head_string``: when it lists every
+  object ball, every one is in ``state.spot`` and the decision must name the nearest
+  (the table referee sees which).
 * POOL-1.7: a pocketed ball that no ``hit``, ``cushion`` or ``cross`` event set moving, and
   that fell before the cue ball touched any ball (or on a stroke touching none), fell in
   by settling: it is put back (with ``judgement.would_have_been_hit`` the shot is
@@ -124,6 +128,8 @@ POOL_CALLS: Catalog = {
     "push-out": {"en": "Push out", "ru": "Пуш-аут"},
     "safety": {"en": "Safety", "ru": "Отыгрыш"},
     "may-spot": {"en": "The {ball} may be spotted", "ru": "Шар {ball} можно выставить"},
+    "may-spot-nearest": {"en": "The ball nearest the head string may be spotted",
+                         "ru": "Шар, ближайший к передней линии, можно выставить"},
     "stalemate-rebreak": {"en": "Stalemate: {player} breaks again",
                           "ru": "Патовая ситуация: {player} разбивает снова"},
     "lag": {"en": "{player} wins the lag", "ru": "Раскат выиграл {player}"},
@@ -288,7 +294,8 @@ class PoolReferee(Referee[PoolState]):
     extras_model: ClassVar[type[PoolExtras]] = PoolExtras
     in_hand_zones: ClassVar[tuple[str, ...]] = ("kitchen", "table")
     negative_scores: ClassVar[bool] = True  # 14.1 scores go below zero (P141-4.9)
-    rest_facts: ClassVar[frozenset[str]] = frozenset({"touching", "occupied", "restored"})
+    rest_facts: ClassVar[frozenset[str]] = frozenset({"touching", "occupied", "restored",
+                                                       "behind_head_string"})
     declared_flags: ClassVar[frozenset[str]] = frozenset(
         {"misplaced", "not_played_out", "railed"})
 
@@ -465,19 +472,50 @@ class PoolReferee(Referee[PoolState]):
             new = evolve(new, warned=(warned[0], warned[1]))
             calls.append(Call.of("warning", player=self.name(p)))
         spot: tuple[str, ...] = ()
-        if (offer_spot and self.positions and new.in_hand == "kitchen" and not new.frame_over
-                and not new.options):
-            objects = {n: v for n, v in new.balls.items() if n != "cue"}
-            if objects and all(behind_head_string(v, self.table) for v in objects.values()):
-                spot = tuple(nearest_to_head_string(objects, self.table))  # POOL-1.5
+        if offer_spot and new.in_hand == "kitchen" and not new.frame_over and not new.options:
+            spot = self.spot_request(new.balls)
         if spot:
             new = evolve(new, spot=spot, options=("play", "spot-ball"), offer="spot-request")
-            calls.extend(Call.of("may-spot", ball=b) for b in spot[:1])
+            if self.positions:
+                calls.extend(Call.of("may-spot", ball=b) for b in spot[:1])
+            else:  # the nearest is the table referee's to see
+                calls.append(Call.of("may-spot-nearest"))
         elif new.offer == "spot-request":
             new = evolve(new, spot=(), options=(), offer=None)
         elif new.spot:
             new = evolve(new, spot=())
         return new, tuple(calls)
+
+    def spot_request(self, balls: Balls) -> tuple[str, ...]:
+        """POOL-1.5: the object balls that may be spotted on request, when every object
+        ball is behind the head string: the nearest to it (ties: all of them), measured;
+        without positions every object ball, when ``rest.behind_head_string`` lists them
+        all (the decision then names the nearest)."""
+        objects = {n: v for n, v in balls.items() if n != "cue"}
+        if not objects:
+            return ()
+        if not self.positions:
+            declared = set(self._rest.behind_head_string)
+            return tuple(sorted(objects, key=int)) if declared >= set(objects) else ()
+        if all(behind_head_string(v, self.table) for v in objects.values()):
+            return tuple(nearest_to_head_string(objects, self.table))
+        return ()
+
+    def requested_ball(self, state: PoolState, d: Decision) -> str:
+        """POOL-1.5: the ball a ``spot-ball`` decision spots: the one it names (ties: the
+        shooter chooses), else the nearest (the lowest number on a tie); a record
+        without positions must name it."""
+        if d.ball is None:
+            if not self.positions:
+                raise RecordError("decision.ball: name the ball to spot (the object ball "
+                                  "nearest the head string); a record without positions "
+                                  "cannot measure it")
+            return state.spot[0]
+        if d.ball not in state.spot:
+            what = ("an object ball on the table" if not self.positions else
+                    "the ball nearest the head string (" + ", ".join(state.spot) + ")")
+            raise RecordError(f"decision.ball: {d.ball!r} is not {what}")
+        return d.ball
 
     def count_foul(self, state: PoolState, offender: int
                    ) -> tuple[tuple[int, int], tuple[bool, bool], bool]:
@@ -766,12 +804,20 @@ class PoolReferee(Referee[PoolState]):
     def decision(self, state: PoolState, d: Decision) -> tuple[Outcome, PoolState]:
         self.require_live(state)
         self.require_option(state, d)
+        if not self.positions:  # the facts of the position the decision is made in
+            self._rest = state.rest or NO_REST
         if d.choice == "spot-ball":  # POOL-1.5: the nearest ball spotted on request
-            objects = {n: v for n, v in state.balls.items() if n not in state.spot[:1]}
-            balls, spotted = self.spot_balls(objects, list(state.spot[:1]))
+            ball = self.requested_ball(state, d)
+            objects = {n: v for n, v in state.balls.items() if n != ball}
+            balls, spotted = self.spot_balls(objects, [ball])
             new = evolve(state, balls=balls, options=(), offer=None, spot=())
             calls = tuple(Call.of("spotted", ball=b) for b in spotted)
-            return Outcome(respotted=spotted, calls=calls), new
+            outcome = Outcome(respotted=spotted, calls=calls)
+            if self.positions:
+                return outcome, new
+            behind = tuple(b for b in self._rest.behind_head_string if b != ball)
+            return self.settle_declared(
+                outcome, new, self._rest.model_copy(update={"behind_head_string": behind}))
         base = evolve(state, options=(), offer=None)
         if d.choice == "play":
             outcome, new = Outcome(), base

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from cuesport.protocol import RefereeSession, referee
 from cuesport.record import RecordError, loads
@@ -187,3 +187,19 @@ async def feed(request: Request, sid: str) -> JSONResponse:
 @router.get("/sessions/{sid}/record")
 def session_record(request: Request, sid: str) -> dict[str, Any]:
     return _sessions(request).record(sid)
+
+
+@router.get("/sessions/{sid}/stats", response_model=None)
+def session_stats(request: Request, sid: str,
+                  format: Literal["json", "csv"] = "json") -> dict[str, Any] | Response:
+    """The session's figures per player (member) and per side (``cuesport.game.stats``)."""
+    from cuesport.game import stats
+
+    live = _sessions(request).get(sid)
+    with live.lock:
+        record, rulings = live.session.record(), list(live.session.rulings)
+    if format == "csv":
+        text = stats.csv_text(stats.record_rows(record, rulings), stats.RECORD_COLUMNS)
+        return Response(text, media_type="text/csv; charset=utf-8")
+    return {"players": [s.to_dict() for s in stats.record_stats(record, rulings)],
+            "sides": [s.to_dict() for s in stats.side_stats(record, rulings)]}
