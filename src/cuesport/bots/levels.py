@@ -18,6 +18,9 @@ pro      0.03    0.02    0.007  0.007  1200  40000  slower, strongest: a wider s
 stroke into a full snooker pack costs many times the events of one late in a frame, so
 the number of simulations alone does not bound a decision's time (on one core, about
 0.1 to 0.15 s per thousand events plus under a millisecond per simulation).
+``strong`` and ``pro`` also simulate the second stroke of each pot they consider
+(``deep_lines``: the next ball's best lines with a few speeds and spins), so that the
+position a pot leaves is valued by the pot it really gives and the ball after that.
 
 The ``olympiad`` noise preset is that of the Computer Olympiad and Computational Pool
 tournaments (ICGA 2008; Archibald, Altman, Shoham): sigma of the tip offsets a, b 0.5 mm,
@@ -51,7 +54,7 @@ LEVELS: dict[str, tuple[StrokeNoise, Budget]] = {
                safeties=6, keep=8, samples=8, spots=5,
                escape_step=5.0, escape_targets=3,
                escape_sides=(0.0, 0.3, -0.3), refine_lines=4, simulations=400,
-               break_simulations=60, events=12000),
+               break_simulations=60, events=12000, deep_lines=2),
     ),
     "pro": (
         StrokeNoise(angle=0.03, speed=0.02, side=0.007, height=0.007, elevation=0.0),
@@ -59,7 +62,7 @@ LEVELS: dict[str, tuple[StrokeNoise, Budget]] = {
                safeties=9, keep=10, samples=12, spots=6,
                escape_step=4.0, escape_targets=4, escape_offsets=(-1.0, -0.4, 0.0, 0.4, 1.0),
                escape_sides=(0.0, 0.3, -0.3), refine_lines=6, simulations=1200,
-               break_simulations=150, events=40000),
+               break_simulations=150, events=40000, deep_lines=3),
     ),
 }
 

@@ -8,13 +8,17 @@ The value comes from the referee's ruling on the simulated shot (points, foul, w
 next, frame over) plus a geometric look two strokes ahead: the best pot the position
 leaves (and a share of the second best, on another ball) for the player if he keeps the
 table, for the opponent if not; so a safety is valued by the opponent's best chance
-afterwards. The bot knows no rules of its own beyond the few declarations.
+afterwards. For the kept pots that keep the table, a level with ``deep_lines`` also
+simulates the second stroke (:func:`second_look`): the next pot's best lines with a few
+speeds and spins, each worth its ease, the ball and a share of the pot it leaves next.
+The bot knows no rules of its own beyond the few declarations.
 
-The work is a number of simulations (:class:`Budget`), never a time: the same seed plays
-the same strokes on a quiet or a loaded machine. Pots come first, line by line in order
-of ease, their speed and spin variants interleaved so that a budget that runs out leaves
-every line its plainest strokes; safeties, the snooker break-off and escapes (one and two
-cushions, mirror-image aims checked by the simulator) have their own generators.
+The work is a number of simulations and of simulated physics events (:class:`Budget`),
+never a time: the same seed plays the same strokes on a quiet or a loaded machine.
+Pots come first, line by line in order of ease, their speed and spin variants
+interleaved so that a budget that runs out leaves every line its plainest strokes;
+safeties, the snooker break-off and escapes (one and two cushions, mirror-image aims
+checked by the simulator) have their own generators.
 """
 from __future__ import annotations
 
