@@ -12,6 +12,8 @@ flight at once; after a warm-up batch, so Ray's worker start-up is not counted).
 are interleaved ``--repeat`` times; the best and the median are printed, with the load
 average: the machine may be shared. (c) The same scaling from CPU time (see
 :func:`cpu_span`), which a busy machine does not distort as it does wall time.
+(d) ``--only pieces``: where a 2-worker local batch loses time, piece by piece (see
+:func:`pieces`).
 """
 
 from __future__ import annotations
@@ -141,13 +143,62 @@ def cpu_span(shots: int, ray_too: bool) -> None:
               f"shared: {serial / (sum(per.values()) / 2 + drivers[name]):.2f}x", flush=True)
 
 
+def pieces(shots: int) -> None:
+    """Where a 2-worker local batch could lose time against the ideal half, each piece
+    timed apart: (1) chunk imbalance, from each shot's CPU time and a list schedule of the
+    chunks on 2 workers (no wall clock involved); (2) a pool's start and stop per batch,
+    a fresh pool against the kept one (wall, best of 5); (3) the workers' CPU for the same
+    chunks against this process's, both workers busy and one at a time (a worker's own
+    costs, such as cold caches or copy-on-write, against two busy cores' contention)."""
+    import heapq
+    from concurrent.futures import ProcessPoolExecutor
+
+    from cuesport.envs import batch
+
+    spec = batch.drill("nine-ball", "break", seed=1)
+    cost = []
+    for i in range(shots):
+        c0 = time.process_time()
+        batch.simulate_shot(spec, 0, i)
+        cost.append(time.process_time() - c0)
+    parts = batch.chunks(shots, 2)
+    free = [0.0, 0.0]
+    for a, b in parts:  # each chunk to the first worker free, as both backends do
+        heapq.heappush(free, heapq.heappop(free) + sum(cost[a:b]))
+    print(f"pieces, {shots} breaks: serial {sum(cost):.2f} CPU s; (1) {len(parts)} chunks "
+          f"on 2 workers: makespan {max(free):.2f} CPU s, {sum(cost) / max(free):.3f}x "
+          f"({load()})", flush=True)
+    tiny = [(0, 1), (1, 2)]
+    fresh, kept = [], []
+    batch.close()
+    batch.run(spec, 2, seed=0, workers=2, chunk=1)  # the kept pool, started
+    for _ in range(5):
+        w0 = time.perf_counter()
+        with ProcessPoolExecutor(max_workers=2) as pool:
+            [f.result() for f in [pool.submit(batch.run_chunk, spec, 0, a, b) for a, b in tiny]]
+        fresh.append(time.perf_counter() - w0)
+        w0 = time.perf_counter()
+        batch.run(spec, 2, seed=0, workers=2, chunk=1)
+        kept.append(time.perf_counter() - w0)
+    print(f"(2) a 2-shot batch on a fresh pool {min(fresh) * 1000:.0f} ms, on the kept pool "
+          f"{min(kept) * 1000:.0f} ms: {1000 * (min(fresh) - min(kept)):.0f} ms a batch for "
+          f"starting and stopping the processes ({load()})", flush=True)
+    pool = batch._pool(2)
+    out = [f.result() for f in [pool.submit(timed_chunk, spec, 0, a, b) for a, b in parts]]
+    both = sum(c for _, c, _ in out)
+    alone = sum(pool.submit(timed_chunk, spec, 0, a, b).result()[1] for a, b in parts)
+    print(f"(3) the chunks' CPU in the 2 workers: both busy {both:.2f} s, one at a time "
+          f"{alone:.2f} s, against {sum(cost):.2f} s here: {both / sum(cost):.3f}x and "
+          f"{alone / sum(cost):.3f}x ({load()})", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--strokes", type=int, default=2000)
     ap.add_argument("--shots", type=int, default=400)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-ray", action="store_true")
-    ap.add_argument("--only", choices=("env", "batch", "cpu"))
+    ap.add_argument("--only", choices=("env", "batch", "cpu", "pieces"))
     args = ap.parse_args()
     print(f"cores: {os.cpu_count()}, {load()}", flush=True)
     if args.only in (None, "env"):
@@ -156,6 +207,8 @@ def main() -> None:
         batch_scaling(args.shots, args.repeat, not args.no_ray)
     if args.only in (None, "cpu"):
         cpu_span(args.shots, not args.no_ray)
+    if args.only == "pieces":
+        pieces(args.shots)
 
 
 if __name__ == "__main__":

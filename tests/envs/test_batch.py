@@ -34,6 +34,25 @@ def test_the_local_pool_gives_the_rows_of_one_process() -> None:
     assert batch.run(spec, 40, seed=2, workers=2) == batch.run(spec, 40, seed=2, workers=1)
 
 
+def test_the_local_pool_is_kept_between_batches_and_made_again_when_a_worker_dies() -> None:
+    import os
+    import signal
+
+    spec = batch.drill("nine-ball", "cut")
+    ref = batch.run(spec, 8, seed=3, workers=1)
+    batch.close()
+    assert batch.run(spec, 8, seed=3, workers=2) == ref
+    pool = batch._pools[2]
+    pids = set(pool._processes)
+    assert batch.run(spec, 8, seed=3, workers=2) == ref
+    assert batch._pools[2] is pool and set(pool._processes) == pids  # the same workers
+    os.kill(min(pids), signal.SIGKILL)
+    assert batch.run(spec, 8, seed=3, workers=2) == ref  # a fresh pool, the same rows
+    assert batch._pools[2] is not pool
+    batch.close()
+    assert 2 not in batch._pools
+
+
 def test_noise_free_cut_drill_pots_its_ball() -> None:
     for d in ("nine-ball", "snooker", "eight-ball"):
         spec = batch.drill(d, "cut", noise=StrokeNoise(0, 0, 0, 0, 0))

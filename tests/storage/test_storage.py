@@ -122,3 +122,39 @@ def test_an_old_database_gains_the_version_column(tmp_path: Path) -> None:
     store = Store(url)
     assert store.version(1) == 0 and store.match(1).players == ("A", "B")
     store.close()
+
+
+HEADER = {"protocol": 1, "discipline": "nine-ball", "players": ["A", "B"], "rules": {},
+          "start": None}
+
+
+def test_a_referee_session_stores_actions_in_order_one_version_at_a_time(
+        store: Store) -> None:
+    assert store.open_referee("a" * 64, "c1", "en", HEADER, per_owner=8) == []
+    assert store.referee_version("a" * 64) == 0
+    assert store.add_referee_action("a" * 64, 0, {"concede": {"player": 0}},
+                                    {"action": 0}) == 1
+    with pytest.raises(StaleError):  # a second writer at version 0
+        store.add_referee_action("a" * 64, 0, {"concede": {"player": 1}}, {"action": 0})
+    row = store.referee_session("a" * 64)
+    assert row is not None and row.version == 1 and row.header == HEADER
+    assert row.actions == [{"concede": {"player": 0}}] and row.rulings == [{"action": 0}]
+    assert store.referee_version("b" * 64) is None and store.referee_session("b" * 64) is None
+    with pytest.raises(StaleError):  # no such session
+        store.add_referee_action("b" * 64, 0, {}, {})
+
+
+def test_an_owner_over_its_share_has_its_least_recently_fed_sessions_closed(
+        store: Store) -> None:
+    keys = [f"{i:064d}" for i in range(4)]
+    assert store.open_referee(keys[0], "c1", "en", HEADER, per_owner=2) == []
+    assert store.open_referee(keys[1], "c1", "en", HEADER, per_owner=2) == []
+    store.add_referee_action(keys[0], 0, {"concede": {"player": 0}}, {})  # fed last
+    assert store.open_referee("x" * 64, "c2", "en", HEADER, per_owner=2) == []  # not c1's
+    assert store.open_referee(keys[2], "c1", "en", HEADER, per_owner=2) == [keys[1]]
+    assert store.referee_version(keys[1]) is None  # closed: takes no more actions
+    with pytest.raises(StaleError):
+        store.add_referee_action(keys[1], 0, {}, {})
+    closed = store.referee_session(keys[1])
+    assert closed is not None and closed.closed  # ... but kept for the history
+    assert len(list(store.referee_records())) == 4

@@ -69,3 +69,17 @@ def test_two_processes_play_the_same_move_one_is_refused(store: Store, tmp_path:
     assert store.match(m.match_id).winner == 1
     with pytest.raises(StaleError):  # this process's copy is out of date as well
         m.play(Concede(), 0)
+
+
+def test_two_processes_feed_one_referee_session_at_one_version_one_is_refused(
+        store: Store, tmp_path: Path) -> None:
+    header = {"protocol": 1, "discipline": "nine-ball", "players": ["A", "B"]}
+    store.open_referee("k" * 64, "client", "en", header, per_owner=8)
+    go = tmp_path / "go"
+    ready = [tmp_path / "ready0", tmp_path / "ready1"]
+    procs = [_spawn("referee", store.url, "k" * 64, str(go), str(r)) for r in ready]
+    _wait_all(ready)  # both have read version 0
+    go.touch()
+    assert sorted(_answers(procs)) == ["ok", "stale"]
+    row = store.referee_session("k" * 64)
+    assert row is not None and row.version == 1 and len(row.actions) == 1

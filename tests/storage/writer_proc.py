@@ -3,7 +3,10 @@
 ``open URL GO READY`` says READY, then opens the store (creating the schema) once the
 file GO exists;
 ``concede URL MATCH GO READY`` loads the match, says READY, waits for GO, then concedes
-for the player to play. It prints one word: ok, stale or error: ...
+for the player to play;
+``referee URL KEY GO READY`` reads the live referee session KEY's version, says READY,
+waits for GO, then stores an action at that version. It prints one word: ok, stale or
+error: ...
 """
 
 from __future__ import annotations
@@ -36,6 +39,21 @@ def main(argv: list[str]) -> int:
         except StorageError as err:
             print(f"error: {err}")
             return 1
+        print("ok")
+        return 0
+    if cmd == "referee":
+        key, go, ready = argv[2], Path(argv[3]), Path(argv[4])
+        store = Store(url)
+        version = store.referee_version(key)
+        assert version is not None
+        ready.touch()
+        _wait(go)
+        try:
+            store.add_referee_action(key, version, {"concede": {"player": 0}},
+                                     {"action": version})
+        except StaleError:
+            print("stale")
+            return 0
         print("ok")
         return 0
     mid, go, ready = int(argv[2]), Path(argv[3]), Path(argv[4])

@@ -1,5 +1,6 @@
-"""Bounded resources: idle live matches dropped and reloaded, bot-vs-bot limits, referee
-sessions per client, per-client rate limits, body sizes, compressed responses."""
+"""Bounded resources: idle live matches dropped and reloaded, bot-vs-bot limits, per-client
+rate limits, body sizes, compressed responses (referee sessions per client:
+test_referee_sessions_stored.py)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,9 @@ import pytest
 from conftest import bearer
 from fastapi.testclient import TestClient
 
-from cuesport.protocol import RefereeSession
 from cuesport.storage import Store
 from cuesport.web import create_app, limits
 from cuesport.web.live import IDLE_S
-from cuesport.web.routers import referee
 
 HOTSEAT = {"discipline": "snooker", "players": [{"name": "A"}, {"name": "B"}]}
 BOTS = {"discipline": "nine-ball", "players": [{"name": "X", "kind": "bot"},
@@ -72,30 +71,6 @@ def test_bot_matches_are_limited_in_all(store: Store, monkeypatch: pytest.Monkey
         assert c.post("/api/matches", json=BOTS).status_code == 201
         r = c.post("/api/matches", json=BOTS)
         assert r.status_code == 429 and "try later" in r.json()["error"]
-
-
-def _session() -> RefereeSession:
-    return RefereeSession({"protocol": 1, "discipline": "nine-ball", "players": ["A", "B"]})
-
-
-def test_referee_sessions_belong_to_the_client_that_opened_them() -> None:
-    s = referee.Sessions()
-    theirs = s.add(_session(), "10.0.0.2")
-    mine = [s.add(_session(), "10.0.0.1") for _ in range(referee.SESSIONS_PER_CLIENT + 10)]
-    assert s.get(theirs) is not None  # a flood from one client never evicts another's
-    with pytest.raises(ValueError, match="no referee session"):
-        s.get(mine[0])  # the flooding client lost its own oldest
-    assert s.get(mine[-1]) is not None
-
-
-def test_a_full_server_refuses_new_sessions_rather_than_drop_busy_ones(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(referee, "MAX_SESSIONS", 3)
-    s = referee.Sessions()
-    kept = [s.add(_session(), f"10.0.0.{i}") for i in range(3)]
-    with pytest.raises(ValueError, match="too many"):
-        s.add(_session(), "10.0.0.9")
-    assert all(s.get(k) for k in kept)
 
 
 def test_the_rate_limit_is_per_client_and_answers_json_429(store: Store) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from backends import new_url
+from backends import new_url, store_url  # noqa: F401 - store_url: the fixture, both backends
 from cuesport.cli import main
 
 
@@ -31,10 +31,9 @@ def pg_url(tmp_path: Path) -> Iterator[str]:
 
 
 def test_several_workers_on_one_database_agree(pg_url: str) -> None:
-    store_url = pg_url
     port = _free_port()
     proc = subprocess.Popen([sys.executable, "-m", "cuesport", "serve", "--port", str(port),
-                             "--db", store_url, "--workers", "2"],
+                             "--db", pg_url, "--workers", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -74,6 +73,65 @@ def test_several_workers_on_one_database_agree(pg_url: str) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def _serve(url: str, workers: int) -> tuple[subprocess.Popen[str], str]:
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "cuesport", "serve", "--port", str(port),
+                             "--db", url, "--workers", str(workers)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}"
+    end = time.monotonic() + 120
+    while True:
+        try:
+            if httpx.get(f"{base}/api/health", timeout=2).status_code == 200:
+                return proc, base
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > end or proc.poll() is not None:
+            proc.kill()
+            raise AssertionError(f"the server did not start: {proc.communicate()[0][-2000:]}")
+        time.sleep(0.2)
+
+
+def _stop(proc: subprocess.Popen[str]) -> str:
+    """Stop the server as a service manager does (SIGTERM); everything it printed."""
+    proc.terminate()
+    out, _ = proc.communicate(timeout=60)
+    return out
+
+
+def test_a_referee_session_goes_on_on_any_worker_and_after_a_restart(
+        store_url: str) -> None:  # noqa: F811 - the imported fixture
+    head = {"protocol": 1, "discipline": "nine-ball", "players": ["A", "B"], "actions": []}
+
+    def foul(p: int) -> dict[str, object]:
+        return {"shot": {"player": p, "cue_ball": [635, 500],
+                         "events": [{"t": 0, "hit": ["cue", "3"]}]}}
+
+    proc, base = _serve(store_url, 2)
+    try:
+        r = httpx.post(f"{base}/api/referee/sessions", json=head, timeout=30)
+        assert r.status_code == 201, r.text
+        sid = r.json()["session"]
+        # new connections each time: the kernel spreads them over the workers
+        for i in range(4):
+            r = httpx.post(f"{base}/api/referee/sessions/{sid}/actions", json=foul(i % 2),
+                           timeout=30)
+            assert r.status_code == 200 and r.json()["action"] == i, r.text
+        for _ in range(4):
+            rec = httpx.get(f"{base}/api/referee/sessions/{sid}/record", timeout=30).json()
+            assert rec["actions"] == [foul(0), foul(1), foul(0), foul(1)]
+    finally:
+        out = _stop(proc)
+    assert "leaked" not in out, out  # the pools closed their queues (no named semaphores)
+    proc, base = _serve(store_url, 1)  # a restart: the session is in the database
+    try:
+        r = httpx.post(f"{base}/api/referee/sessions/{sid}/actions", json=foul(0), timeout=30)
+        assert r.status_code == 200 and r.json()["action"] == 4, r.text
+        assert r.json()["frame_over"]  # A's third foul in a row: the fouls were remembered
+    finally:
+        _stop(proc)
 
 
 def test_a_busy_port_is_one_line_before_any_address_is_announced(

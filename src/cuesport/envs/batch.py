@@ -27,6 +27,7 @@ import json
 import math
 import os
 import random
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -146,9 +147,9 @@ def run(spec: BatchSpec, shots: int, seed: int = 0, *, backend: str = "local",
     """Simulate ``shots`` noisy strokes of ``spec``; rows ordered by index.
 
     ``workers``: processes of the local pool (default: every core; 1 runs in this
-    process) or, on Ray, the most chunks in flight at once (and the CPUs of a local
-    runtime started here). ``address``: a Ray cluster to join (``"auto"`` finds a running
-    one).
+    process; the pool is kept for the next batch, :func:`close` stops it) or, on Ray, the
+    most chunks in flight at once (and the CPUs of a local runtime started here).
+    ``address``: a Ray cluster to join (``"auto"`` finds a running one).
     """
     if shots < 0:
         raise BatchError(f"the number of shots must be >= 0, not {shots}")
@@ -162,11 +163,46 @@ def run(spec: BatchSpec, shots: int, seed: int = 0, *, backend: str = "local",
         return _gather(_ray_map(spec, seed, parts, address, workers))
     if n <= 1 or len(parts) <= 1:
         return _gather(run_chunk(spec, seed, a, b) for a, b in parts)
+    from concurrent.futures.process import BrokenProcessPool
+
+    for attempt in (0, 1):
+        pool = _pool(n)
+        try:
+            futures = [pool.submit(run_chunk, spec, seed, a, b) for a, b in parts]
+            return _gather(f.result() for f in futures)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool
+            close(n)
+            if attempt:
+                raise
+    raise AssertionError("unreachable")
+
+
+_pools: dict[int, Any] = {}  # workers -> ProcessPoolExecutor, kept between batches
+_pools_lock = threading.Lock()
+
+
+def _pool(workers: int) -> Any:
+    """The local pool of ``workers`` processes, started once and kept for later batches
+    (as Ray keeps its workers): a batch does not pay for starting and stopping processes
+    (0.1-0.2 s a batch on a busy 2-core machine, see ``bench/envs-results.md``)."""
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=n) as pool:
-        futures = [pool.submit(run_chunk, spec, seed, a, b) for a, b in parts]
-        return _gather(f.result() for f in futures)
+    with _pools_lock:
+        pool = _pools.get(workers)
+        if pool is None:
+            pool = _pools[workers] = ProcessPoolExecutor(max_workers=workers)
+        return pool
+
+
+def close(workers: int | None = None) -> None:
+    """Stop the local pool of ``workers`` processes (None: every pool) that batches keep;
+    the next batch starts a new one. At the interpreter's exit they stop by themselves."""
+    with _pools_lock:
+        pools = [p for k, p in _pools.items() if workers is None or k == workers]
+        for k in [k for k in _pools if workers is None or k == workers]:
+            del _pools[k]
+    for p in pools:
+        p.shutdown(wait=True, cancel_futures=True)
 
 
 def _gather(parts: Iterable[list[Row]]) -> list[Row]:

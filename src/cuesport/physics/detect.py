@@ -63,6 +63,12 @@ class PocketGeo:
     brad: float
     facings: tuple[Line, Line]
     arcs: tuple[ArcPiece, ArcPiece]
+    # the bounding circle's box grown by the ball radius: a centre outside it touches none
+    # of the pieces and is not captured
+    xlo: float = -math.inf
+    xhi: float = math.inf
+    ylo: float = -math.inf
+    yhi: float = math.inf
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +112,10 @@ def geometry(table: TableSpec) -> Geometry:
         by = sum(q[1] for q in pts) / len(pts)
         brad = max(math.dist((bx, by), q) for q in pts) + cap.radius
         brad = max(brad, *(math.dist((bx, by), k.centre) + k.radius for k in p.knuckles))
+        grow = (brad + table.ball_radius) / 1e3
         pgs.append(PocketGeo(p.name, cap.centre[0] / 1e3, cap.centre[1] / 1e3, cap.radius / 1e3,
-                             bx / 1e3, by / 1e3, brad / 1e3, facings, arcs))  # type: ignore[arg-type]
+                             bx / 1e3, by / 1e3, brad / 1e3, facings, arcs,  # type: ignore[arg-type]
+                             bx / 1e3 - grow, bx / 1e3 + grow, by / 1e3 - grow, by / 1e3 + grow))
     return Geometry(table.width / 1e3, table.length / 1e3, table.ball_radius / 1e3,
                     table.nose_height / 1e3, lines, tuple(pgs),
                     (table.cushion_width + table.rail_width) / 1e3)

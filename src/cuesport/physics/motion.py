@@ -31,8 +31,8 @@ class Ball:
     """Mutable simulation state of one ball (internal; the public result is :class:`Shot`)."""
 
     __slots__ = (
-        "amag", "ax", "ay", "az", "h", "i", "kx", "ky", "name", "own_t", "segments", "state", "t0",
-        "t_end", "ver", "vx", "vy", "vz", "wx", "wy", "wz", "x", "y",
+        "amag", "ax", "ay", "az", "cr", "cx", "cy", "floor", "h", "i", "kx", "ky", "name", "own_t",
+        "segments", "state", "t0", "t_end", "ver", "vx", "vy", "vz", "wx", "wy", "wz", "x", "y",
     )
 
     def __init__(self, i: int, name: str, x: float, y: float) -> None:
@@ -44,6 +44,7 @@ class Ball:
         self.ax = self.ay = 0.0  # acceleration of the centre
         self.amag = 0.0  # |(ax, ay)|, for the simulator's cheap rejections
         self.h = self.vz = self.az = 0.0  # height of the bottom above the cloth (airborne)
+        self.floor = 0.0  # what it rolls on: 0 on the bed, the rail height on the rail top
         self.kx = self.ky = 0.0  # d(omega_xy)/dt while sliding
         self.state = STATIONARY
         self.t0 = 0.0
@@ -51,11 +52,26 @@ class Ball:
         self.own_t = INF  # time of the next event of this ball alone (transition, cushion...)
         self.ver = 0
         self.segments: list[tuple[float, ...]] = []
+        self.cx, self.cy, self.cr = x, y, 0.0  # a disc holding the centre until own_t (sweep)
 
     # ------------------------------------------------------------ evaluation
 
     def moving(self) -> bool:
         return self.state == SLIDING or self.state == ROLLING or self.state == AIRBORNE
+
+    def sweep(self) -> None:
+        """The disc (cx, cy, cr) that holds the centre over [t0, own_t], for the pair
+        prediction's cheap rejection: the path p0 + v t + a t^2 / 2 stays within |a| T^2 / 8
+        of its chord, so within the chord's half length and that of the chord's midpoint."""
+        span = min(self.own_t, self.t_end) - self.t0
+        if not span < INF:  # never for a moving ball; a safe answer all the same
+            self.cx, self.cy, self.cr = self.x, self.y, INF
+            return
+        ax, ay = self.ax, self.ay
+        ex = (self.vx + 0.5 * ax * span) * span  # the chord
+        ey = (self.vy + 0.5 * ay * span) * span
+        self.cx, self.cy = self.x + 0.5 * ex, self.y + 0.5 * ey
+        self.cr = 0.5 * math.hypot(ex, ey) + 0.125 * math.hypot(ax, ay) * span * span
 
     def kin6(self, t: float) -> tuple[float, float, float, float, float, float]:
         """Position, velocity and acceleration of the centre at time t (detection's input)."""
@@ -134,15 +150,18 @@ class Ball:
             return
         g = p.g
         self.kx = self.ky = 0.0
-        if self.h > 0.0 or self.vz > 0.0:
+        if self.h > self.floor or self.vz > 0.0:
             # In flight until the bottom comes back to the cloth: the larger root (§9.2).
+            # (Coming down on the rail top instead is the simulator's event.)
+            self.floor = 0.0
             self.state = AIRBORNE
             self.ax = self.ay = 0.0
             self.amag = 0.0
             self.az = -g
             self.t_end = self.t0 + (self.vz + math.sqrt(self.vz * self.vz + 2.0 * g * self.h)) / g
             return
-        self.h = self.vz = self.az = 0.0
+        self.h = self.floor
+        self.vz = self.az = 0.0
         ux = self.vx - radius * self.wy
         uy = self.vy + radius * self.wx
         u = math.hypot(ux, uy)
@@ -177,7 +196,7 @@ class Ball:
 
     def pocket(self) -> None:
         self.state = POCKETED
-        self.h = self.vz = self.az = 0.0
+        self.h = self.vz = self.az = self.floor = 0.0
         self.vx = self.vy = self.ax = self.ay = 0.0
         self.amag = 0.0
         self.wx = self.wy = self.wz = 0.0
@@ -188,12 +207,19 @@ class Ball:
         m g h of a ball in the air (h above the bed)."""
         if self.state == POCKETED:
             return 0.0
-        _, _, vx, vy = self.kin(t)
-        wx, wy, wz = self.spin_at(t, p, radius)
+        if t == self.t0:
+            # Just committed (every event): kin and spin_at at dt = 0 give the stored values
+            # (up to the sign of a zero, which squaring drops), so the same bits, cheaper.
+            vx, vy, wx, wy, wz = self.vx, self.vy, self.wx, self.wy, self.wz
+        else:
+            _, _, vx, vy = self.kin(t)
+            wx, wy, wz = self.spin_at(t, p, radius)
         m = p.ball_mass
         e = 0.5 * m * (vx * vx + vy * vy) + 0.2 * m * radius * radius * (
             wx * wx + wy * wy + wz * wz)
         if self.state == AIRBORNE:
             h, vz = self.height(t)
             e += m * (0.5 * vz * vz + p.g * h)
+        elif self.h > 0.0:  # on the rail top
+            e += m * p.g * self.h
         return e

@@ -205,7 +205,9 @@ def real_roots(c: tuple[float, ...], lo: float, hi: float) -> list[float]:
         s = math.sqrt(disc)
         q = -0.5 * (b + math.copysign(s, b))  # stable form, no cancellation
         r1, r2 = q / a, (k / q if q != 0.0 else -q / a)
-        return sorted(r for r in (r1, r2) if lo < r < hi)
+        if r2 < r1:
+            r1, r2 = r2, r1
+        return [r for r in (r1, r2) if lo < r < hi]
     cuts = [lo, *real_roots(_derivative(c), lo, hi), hi]
     out: list[float] = []
     f0 = _horner(c, cuts[0])
@@ -269,6 +271,16 @@ def first_entry_quartic(c4: float, c3: float, c2: float, c1: float, c0: float,
                 and c0 + a1 + a2 + a3 + a4 > floor):
             return INF
     d3, d2, d1, d0 = 4.0 * c4, 3.0 * c3, 2.0 * c2, c1  # f'
+    if d0 > 0.0:
+        # The same proof for f' (touching balls moving apart, the common case in a rack): f'
+        # clearly positive on [0, horizon] means f increasing there, no decreasing piece,
+        # so ``inf`` (every value of f' the method would evaluate is positive too).
+        h = horizon
+        b1, b2, b3 = d1 * h, d2 * h * h, d3 * h * h * h
+        floor = 1e-9 * (d0 + abs(b1) + abs(b2) + abs(b3))
+        if (d0 > floor and d0 + b1 / 3.0 > floor and d0 + (2.0 * b1 + b2) / 3.0 > floor
+                and d0 + b1 + b2 + b3 > floor):
+            return INF
     a = 0.0  # start of the current monotone piece of f
     flo = c0
     s_lo = 0.0  # start of the current monotone piece of f'
@@ -282,7 +294,12 @@ def first_entry_quartic(c4: float, c3: float, c2: float, c1: float, c0: float,
             sq = math.sqrt(disc)
             q = -0.5 * (qb + math.copysign(sq, qb))
             r1, r2 = q / qa, (qc / q if q != 0.0 else -q / qa)
-            inner = sorted(r for r in (r1, r2) if 0.0 < r < horizon)
+            if r2 < r1:  # sorted, without the generator (the hot path)
+                r1, r2 = r2, r1
+            if 0.0 < r1 < horizon:
+                inner.append(r1)
+            if 0.0 < r2 < horizon:
+                inner.append(r2)
     elif qb != 0.0:
         r1 = -qc / qb
         if 0.0 < r1 < horizon:

@@ -84,7 +84,7 @@ class Contact:
     """One internal event, for diagnostics and tests: kind, time, balls and their energy."""
 
     t: float
-    kind: str  # hit, cushion, jaw, pot, transition, land, off
+    kind: str  # hit, cushion, jaw, pot, transition, land, off, rail (onto the rail top), drop
     balls: tuple[str, ...]
     energy_before: float  # J, of the balls involved (kinetic, plus m g h in the air)
     energy_after: float
@@ -150,7 +150,7 @@ class Shot:
             n = max(1, int((s.t1 - s.t0) / step))
             for i in range(n + 1):
                 t = s.t0 + (s.t1 - s.t0) * i / n
-                pts.append((*s.at(t), max(s.height(t), 0.0) if s.state == "airborne" else 0.0))
+                pts.append((*s.at(t), max(s.height(t), 0.0)))  # 0 on the bed
         return pts
 
     def off_points(self) -> dict[str, Vec]:

@@ -24,8 +24,16 @@ flies on a parabola (its landing is its motion transition); its contacts are pre
 (the same quartic with the heights) and resolved by the resolver's 3-D models; a downward
 impulse on a bed ball is followed at once by the slate's reaction (the sequential model). A
 flying ball meets a nose or jaw only below its bottom's height; it is off the table when its
-centre crosses the rail's outer edge or it comes down to the rail top outside the bed. The
-facts the referee needs are events: ``takeoff``, ``land``, ``over``, ``off``.
+centre crosses the rail's outer edge. One that comes down on the rail top rolls there (§9.5,
+predict_rail): off when it rests there or goes over the outer edge, in play when it drops
+back onto the bed. The facts the referee needs are events: ``takeoff``, ``land``, ``over``,
+``off``.
+
+Speed (bit-identical to the plain method): each ball keeps a disc holding its centre until
+its next own event (Ball.sweep), so most pairs are rejected with one comparison; a pair whose
+contact is provably some time ahead is queued at that lower bound and its quartic solved only
+if neither ball has changed by then (LATER); pockets and noses are pruned with boxes around
+the path.
 
 Other pitfalls of event-based simulators, and how they are avoided here:
 
@@ -39,6 +47,7 @@ Other pitfalls of event-based simulators, and how they are avoided here:
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import itertools
 import math
@@ -58,6 +67,7 @@ from cuesport.physics.detect import (
     geometry,
     line_crossings,
     line_time,
+    pair_time,
     pair_time3,
     reach,
 )
@@ -74,11 +84,26 @@ from cuesport.physics.params import PhysicsParams, params_for
 from cuesport.physics.position import check_position
 from cuesport.physics.resolve.cue import clamp_offset, strike3d
 from cuesport.physics.resolve.resolver import Resolver, resolver_for
-from cuesport.physics.roots import first_entry_quartic, real_roots
+from cuesport.physics.roots import first_entry_quadratic, first_entry_quartic, real_roots
 from cuesport.physics.shot import Contact, Shot, make_segment
 from cuesport.physics.stroke import Stroke
 
-TRANSITION, LINE, ARC, CAPTURE, PAIR, OFF = range(6)
+TRANSITION, LINE, ARC, CAPTURE, PAIR, OFF, LATER, RAIL, DROP = range(9)
+# LATER: a pair whose contact time is not solved yet, queued at a lower bound on it (below).
+# RAIL: a flying ball comes down on the rail top; DROP: a ball rolling on the rail top is
+# back over the bed (physics-airborne.md §9.5).
+
+
+def span(x: float, v: float, a: float, t: float) -> tuple[float, float]:
+    """The range of x + v s + a s^2 / 2 over s in [0, t] (its ends and its vertex), padded
+    by a nanometre for round-off: the pruning boxes."""
+    x1 = x + (v + 0.5 * a * t) * t
+    lo, hi = (x, x1) if x < x1 else (x1, x)
+    if a != 0.0 and 0.0 < -v / a < t:
+        s = -v / a
+        xv = x + (v + 0.5 * a * s) * s
+        lo, hi = (xv if xv < lo else lo), (xv if xv > hi else hi)
+    return lo - 1e-9, hi + 1e-9
 
 
 class _Sim:
@@ -100,6 +125,9 @@ class _Sim:
         self.landings: dict[str, list[float]] = {}  # ball -> times it came down on the bed
         self.flew = False  # some ball left the bed
         self.truncated = False
+        # s: pairs whose contact is at least this far ahead are solved later. Far above the
+        # root finder's tolerance (1e-13 s), which the queued time is kept below (run).
+        self.lazy = 1e-6
 
     # ------------------------------------------------------------ prediction
 
@@ -111,29 +139,57 @@ class _Sim:
         """The next event of ball b alone: transition, cushion, jaw or capture."""
         if b.state == POCKETED or b.state == STATIONARY:
             b.own_t = INF
+            b.cx, b.cy, b.cr = b.x, b.y, 0.0
             return
         if b.state == SPINNING:
             b.own_t = b.t_end
+            b.cx, b.cy, b.cr = b.x, b.y, 0.0
             self._push(b.t_end, TRANSITION, b.i, -1, 0, None)
             return
         if b.state == AIRBORNE:
             self.predict_air(b)
+            return
+        if b.floor > 0.0:
+            self.predict_rail(b)
             return
         now, R, geo = self.now, self.R, self.geo
         k = b.kin6(now)
         best, kind = b.t_end - now, TRANSITION
         data: Line | PocketGeo | ArcPiece | None = None
         far = reach(k, best) + R  # no contact with anything farther than this
-        x, y = k[0], k[1]
+        x, y, vx, vy, ax, ay = k
         for ln in geo.cushions:
-            if ln.nx * (x - ln.ax) + ln.ny * (y - ln.ay) > far:
+            # detect.line_time, inlined (the same operations)
+            nx, ny = ln.nx, ln.ny
+            n1 = nx * vx + ny * vy
+            na = nx * ax + ny * ay
+            if n1 >= 0.0 and na >= 0.0:
+                continue  # not approaching the nose, ever: line_time's quadratic says inf
+            n0 = nx * (x - ln.ax) + ny * (y - ln.ay)
+            if n0 > far:
                 continue  # cannot reach this nose before its next event
-            t = line_time(k, ln, R, best)
-            if t < best:
+            t = first_entry_quadratic(0.5 * na, n1, n0 - R, best)
+            if t == INF:
+                continue
+            px = x + (vx + 0.5 * ax * t) * t
+            py = y + (vy + 0.5 * ay * t) * t
+            along = (px - ln.ax) * ln.dx + (py - ln.ay) * ln.dy
+            if -1e-9 <= along <= ln.length + 1e-9 and t < best:
                 best, kind, data = t, LINE, ln
-        reach_b = reach(k, best)
+        # The pockets: a box around the path over [0, best] (each coordinate is a parabola:
+        # its ends and its vertex) against each pocket's box (detect.PocketGeo: all its
+        # pieces, grown by R); then the centre stays within |a| best^2 / 2 of its straight
+        # path (detect._cannot_reach) and a pocket's pieces all lie in its bounding circle.
+        xlo, xhi = span(x, vx, ax, best)
+        ylo, yhi = span(y, vy, ay, best)
+        uu = vx * vx + vy * vy
+        bend = 0.5 * math.hypot(ax, ay) * best * best
         for pg in geo.pockets:
-            if math.hypot(k[0] - pg.bx, k[1] - pg.by) > reach_b + pg.brad + R:
+            if xhi < pg.xlo or xlo > pg.xhi or yhi < pg.ylo or ylo > pg.yhi:
+                continue  # the path's box misses the pocket's
+            dx, dy = x - pg.bx, y - pg.by
+            tm = min(max(-(dx * vx + dy * vy) / uu, 0.0), best) if uu > 0.0 else 0.0
+            if math.hypot(dx + vx * tm, dy + vy * tm) - bend > (pg.brad + R) * (1.0 + 1e-12):
                 continue  # cannot get near this pocket before its next event
             t = circle_time(k, pg.cx, pg.cy, pg.radius, best)
             if t < best:
@@ -147,6 +203,7 @@ class _Sim:
                 if t < best:
                     best, kind, data = t, ARC, arc
         b.own_t = now + best
+        b.sweep()
         self._push(now + best, kind, b.i, -1, 0, data)
 
     def predict_air(self, b: Ball) -> None:
@@ -161,11 +218,20 @@ class _Sim:
         def below_nose(t: float) -> bool:  # the nose meets the ball, not its underside
             return b.height(now + t)[0] < nose
 
+        # the same pruning as predict_own's (it only skips pieces the ball cannot reach)
+        x, y, vx, vy = k[0], k[1], k[2], k[3]
+        far = reach(k, best) + R
         for ln in geo.cushions:
+            if ln.nx * vx + ln.ny * vy >= 0.0 or ln.nx * (x - ln.ax) + ln.ny * (y - ln.ay) > far:
+                continue  # flying away from this nose (no acceleration in plan), or too far
             t = line_time(k, ln, R, best)
             if t < best and below_nose(t):
                 best, kind, data = t, LINE, ln
+        xlo, xhi = span(x, vx, 0.0, best)
+        ylo, yhi = span(y, vy, 0.0, best)
         for pg in geo.pockets:
+            if xhi < pg.xlo or xlo > pg.xhi or yhi < pg.ylo or ylo > pg.yhi:
+                continue
             t = circle_time(k, pg.cx, pg.cy, pg.radius, best)
             if t < best and b.height(now + t)[0] <= p.capture_height * R:
                 best, kind, data = t, CAPTURE, pg
@@ -177,16 +243,17 @@ class _Sim:
                 t = arc_time(k, arc, R, best)
                 if t < best and below_nose(t):
                     best, kind, data = t, ARC, arc
-        t = self._off_time(b, k, best)
+        t, off_kind = self._off_time(b, k, best)
         if t < best:
-            best, kind, data = t, OFF, None
+            best, kind, data = t, off_kind, None
         b.own_t = now + best
+        b.sweep()
         self._push(now + best, kind, b.i, -1, 0, data)
 
-    def _off_time(self, b: Ball, k: Kin, horizon: float) -> float:
-        """When a flying ball is off the table, within ``horizon``: its centre crosses the
-        rail's outer edge, or its bottom comes down to the rail top outside the bed (not over
-        a pocket's drop circle)."""
+    def _off_time(self, b: Ball, k: Kin, horizon: float) -> tuple[float, int]:
+        """When a flying ball leaves the table (``OFF``: its centre crosses the rail's outer
+        edge) or comes down on the rail top (``RAIL``: its bottom reaches the rail top outside
+        the bed, not over a pocket's drop circle), within ``horizon``; inf if neither."""
         geo, now = self.geo, self.now
         x, y, vx, vy = k[0], k[1], k[2], k[3]
         lo, hi = -geo.outer, geo.outer
@@ -196,6 +263,7 @@ class _Sim:
                 best = min(best, (top + hi - pos) / vel)
             elif vel < 0.0:
                 best = min(best, (lo - pos) / vel)
+        kind = OFF
         h, vz = b.height(now)
         rail = self.p.rail_height
         g = -b.az
@@ -207,22 +275,64 @@ class _Sim:
                 outside = not (0.0 <= px <= geo.width and 0.0 <= py <= geo.length)
                 if outside and not any(math.hypot(px - pg.cx, py - pg.cy) <= pg.radius
                                        for pg in geo.pockets):
-                    best = t
-        return best if best < horizon else INF
+                    best, kind = t, RAIL
+        return (best, kind) if best < horizon else (INF, OFF)
+
+    def predict_rail(self, b: Ball) -> None:
+        """The next event of a ball rolling or sliding on the rail top (physics-airborne.md
+        §9.5; v1: the cushion top and the rail are one plane at the rail height, with the
+        cloth's friction): its motion ends (it rests there: off), its centre crosses the
+        rail's outer edge (it falls to the floor: off), it is back over the bed (its centre R
+        inside the nose line, clear of the cushion: it drops onto the bed, in play), or it
+        rolls into a pocket's drop circle."""
+        now, R, geo = self.now, self.R, self.geo
+        k = b.kin6(now)
+        x, y, vx, vy, ax, ay = k
+        best, kind = b.t_end - now, TRANSITION
+        data: PocketGeo | None = None
+        out = geo.outer
+        # f(t) = a t^2 + b t + c > 0 while inside; first_entry_quadratic finds it reaching 0
+        edges = ((0.5 * ax, vx, x + out), (-0.5 * ax, -vx, geo.width + out - x),
+                 (0.5 * ay, vy, y + out), (-0.5 * ay, -vy, geo.length + out - y))
+        for qa, qb, qc in edges:
+            t = first_entry_quadratic(qa, qb, qc, best)
+            if t < best:
+                best, kind = t, OFF
+        # back over the bed: entering the rectangle R inside the noses, through one of its sides
+        lo_x, hi_x, lo_y, hi_y = R, geo.width - R, R, geo.length - R
+        sides = ((-0.5 * ax, -vx, lo_x - x, 1), (0.5 * ax, vx, x - hi_x, 1),
+                 (-0.5 * ay, -vy, lo_y - y, 0), (0.5 * ay, vy, y - hi_y, 0))
+        for qa, qb, qc, along_y in sides:
+            if qc <= 0.0:
+                continue  # already on the bed side of this line
+            t = first_entry_quadratic(qa, qb, qc, best)
+            if t < best:
+                px = x + (vx + 0.5 * ax * t) * t
+                py = y + (vy + 0.5 * ay * t) * t
+                if (lo_y <= py <= hi_y) if along_y else (lo_x <= px <= hi_x):
+                    best, kind = t, DROP
+        for pg in geo.pockets:
+            t = circle_time(k, pg.cx, pg.cy, pg.radius, best)
+            if t < best:
+                best, kind, data = t, CAPTURE, pg
+        b.own_t = now + best
+        b.sweep()
+        self._push(now + best, kind, b.i, -1, 0, data)
 
     def predict_pairs(self, b: Ball, skip: Iterable[Ball] = ()) -> None:
-        """Push the next contact of b with every other ball (the hot loop: kin6, reach and
+        """Push the next contact of b with every other ball (the hot loop: kin6 and
         pair_time are inlined here, with the same operations, so the same bits)."""
         if b.state == POCKETED:
             return
         now, contact = self.now, self.contact
         kb = b.kin6(now)
         bx, by, bvx, bvy, bax, bay = kb
-        vb = math.hypot(bvx, bvy)
-        ab = b.amag
         own_b = b.own_t
         b_moves = b.moving()
-        b_air = b.state == AIRBORNE
+        b_air = b.state == AIRBORNE or b.h > 0.0  # in the air or on the rail top: 3-D
+        # b's swept disc (it covers [b.t0, own_b], so [now, own_b]), grown by the contact
+        # distance and a hair for the round-off of the discs
+        bcx, bcy, brr = b.cx, b.cy, b.cr + contact * (1.0 + 1e-9) + 1e-12
         hypot = math.hypot
         quartic = first_entry_quartic
         push = heapq.heappush
@@ -230,6 +340,7 @@ class _Sim:
         bi, bver = b.i, b.ver
         cc = contact * contact
         slack = contact * (1.0 + 1e-12)
+        lazy = self.lazy
         for o in self.balls:
             st = o.state
             if st == POCKETED or o is b:
@@ -237,33 +348,27 @@ class _Sim:
             o_moves = st >= ROLLING  # rolling, sliding or airborne (pocketed is skipped)
             if not (b_moves or o_moves) or (skip and o in skip):
                 continue
+            # Cheap rejection: the swept discs of the two centres (Ball.sweep) are apart.
+            dcx, dcy, rr = bcx - o.cx, bcy - o.cy, brr + o.cr
+            if dcx * dcx + dcy * dcy > rr * rr:
+                continue
             oo = o.own_t
             h = (own_b if own_b < oo else oo) - now
             if h < 0.0:
                 continue
-            reach_b = (vb + 0.5 * ab * h) * h
             if o_moves:
-                # Cheap rejection from o's reference state (no evaluation at "now"): o's
-                # centre stays within (|v0| + |a| T / 2) T of where it was at its t0.
-                ovx, ovy, ox, oy = o.vx, o.vy, o.x, o.y
-                span = now + h - o.t0
-                reach_o = (hypot(ovx, ovy) + 0.5 * o.amag * span) * span
-                if hypot(bx - ox, by - oy) - contact > reach_b + reach_o:
-                    continue
-                # o.kin6(now), inlined (a second reach test here rejected under 2 % of what
-                # passed the first one; the closest-approach test below is far stronger)
+                # o.kin6(now), inlined
                 dt = now - o.t0
                 oax, oay = o.ax, o.ay
-                kx = ox + (ovx + 0.5 * oax * dt) * dt
-                ky = oy + (ovy + 0.5 * oay * dt) * dt
+                ovx, ovy = o.vx, o.vy
+                kx = o.x + (ovx + 0.5 * oax * dt) * dt
+                ky = o.y + (ovy + 0.5 * oay * dt) * dt
                 kvx = ovx + oax * dt
                 kvy = ovy + oay * dt
             else:
                 kx, ky = o.x, o.y
-                if hypot(bx - kx, by - ky) - contact > reach_b:
-                    continue
                 kvx = kvy = oax = oay = 0.0
-            if b_air or st == AIRBORNE:
+            if b_air or st == AIRBORNE or o.h > 0.0:
                 t = pair_time3(kb, (*b.height(now), b.az), (kx, ky, kvx, kvy, oax, oay),
                                (*o.height(now), o.az), contact, h)
             else:
@@ -275,15 +380,39 @@ class _Sim:
                 uu = ux * ux + uy * uy
                 tm = 0.0
                 if uu > 0.0:
-                    tm = min(max(-(dx * ux + dy * uy) / uu, 0.0), h)
+                    tm = -(dx * ux + dy * uy) / uu
+                    tm = 0.0 if tm < 0.0 else (h if tm > h else tm)  # min(max(tm, 0), h)
                 if hypot(dx + ux * tm, dy + uy * tm) - hypot(ax, ay) * h * h > slack:
                     continue
+                # A lower bound on the contact time: |d + u t + a t^2| >= |d| - |u| t - |a| t^2.
+                # When it is well ahead, queue the pair there and solve the quartic only if
+                # neither ball has changed by then (most are hit or stop first): the same
+                # inputs then, so the same bits, and the same order of events (see run).
+                gap = hypot(dx, dy) - contact
+                if gap > 0.0:
+                    un, an = hypot(ux, uy), hypot(ax, ay)
+                    low = 2.0 * gap / (un + math.sqrt(un * un + 4.0 * an * gap))
+                    if low > lazy:
+                        self.seq += 1
+                        push(heap, (now + (0.999 * low - 1e-9), self.seq, LATER, bi, o.i,
+                                    bver, o.ver, now))
+                        continue
                 t = quartic(ax * ax + ay * ay, 2.0 * (ux * ax + uy * ay),
                             ux * ux + uy * uy + 2.0 * (dx * ax + dy * ay),
                             2.0 * (dx * ux + dy * uy), dx * dx + dy * dy - cc, h)
             if t < INF:
                 self.seq += 1
                 push(heap, (now + t, self.seq, PAIR, bi, o.i, bver, o.ver, None))
+
+    def _solve_later(self, seq: int, b: Ball, o: Ball, at: float) -> None:
+        """Solve a pair queued by :meth:`predict_pairs` at time ``at`` (neither ball has
+        changed since): the same computation as there (detect.pair_time is the inlined code),
+        pushed with its original sequence number, so ties break as if it had been solved then.
+        """
+        h = min(b.own_t, o.own_t) - at
+        t = pair_time(b.kin6(at), o.kin6(at), self.contact, h)
+        if t < INF:
+            heapq.heappush(self.heap, (at + t, seq, PAIR, b.i, o.i, b.ver, o.ver, None))
 
     # ------------------------------------------------------------ resolution
 
@@ -301,22 +430,24 @@ class _Sim:
         was_up = b.state == AIRBORNE
         s, leaves = self.resolver.slate.land((b.vx, b.vy, b.vz, b.wx, b.wy, b.wz), self.R, p)
         b.vx, b.vy, b.vz, b.wx, b.wy, b.wz = s
-        b.h = 0.0
-        if was_up:
+        b.h = b.floor  # the bed, or the rail top (the same surface model: an unsourced choice)
+        on_bed = b.floor == 0.0
+        if was_up and on_bed:
             self.events.append(ev.land(t, b.name))
             self.landings.setdefault(b.name, []).append(t)
         if leaves:
             self.flew = True
-            self.events.append(ev.takeoff(t, b.name))
+            if on_bed:
+                self.events.append(ev.takeoff(t, b.name))
         b.state = STATIONARY  # reclassified from its velocities
         b.classify(p, self.R)
 
     def _pair3(self, t: float, b: Ball, o: Ball) -> list[Ball]:
         """Ball-ball contact with a ball in the air (physics-airborne.md §9.4)."""
         p, R = self.p, self.R
-        e0 = b.energy(t, p, R) + o.energy(t, p, R)
         b.commit(t, p, R, True)
         o.commit(t, p, R, True)
+        e0 = b.energy(t, p, R) + o.energy(t, p, R)  # committed: the energies at t, cheaply
         dx, dy, dz = o.x - b.x, o.y - b.y, o.h - b.h
         d = math.sqrt(dx * dx + dy * dy + dz * dz)
         n = (dx / d, dy / d, dz / d)
@@ -328,10 +459,10 @@ class _Sim:
         self.events.append(ev.hit(t, first.name, second.name))
         for ball, st in ((b, s1), (o, s2)):
             ball.vx, ball.vy, ball.vz, ball.wx, ball.wy, ball.wz = st
-            if ball.h <= 0.0 and ball.vz < 0.0:
+            if ball.h <= ball.floor and ball.vz < 0.0:
                 self._slate(t, ball)  # pushed into the bed: the slate reacts at once
             else:
-                if ball.state != AIRBORNE and ball.vz > 0.0:
+                if ball.state != AIRBORNE and ball.vz > 0.0 and ball.floor == 0.0:
                     self.flew = True
                     self.events.append(ev.takeoff(t, ball.name))
                 ball.state = STATIONARY
@@ -343,11 +474,16 @@ class _Sim:
     def _air(self, t: float, kind: int, b: Ball, data: Any) -> list[Ball]:
         """The events of a ball in flight alone: landing, leaving the table, nose or jaw."""
         p, R, geo = self.p, self.R, self.geo
-        e0 = b.energy(t, p, R)
         b.commit(t, p, R, True)
+        e0 = b.energy(t, p, R)
         if kind == OFF:
             self._gone(t, b)
             self.contacts.append(Contact(t, "off", (b.name,), e0, 0.0))
+        elif kind == RAIL:  # comes down on the rail top: bounces there, or rolls on it
+            b.floor = b.h = p.rail_height
+            b.vz = min(b.vz, 0.0)
+            self._slate(t, b)
+            self.contacts.append(Contact(t, "rail", (b.name,), e0, b.energy(t, p, R)))
         elif kind == TRANSITION:  # landing
             pocket = next((pg for pg in geo.pockets
                            if math.hypot(b.x - pg.cx, b.y - pg.cy) <= pg.radius), None)
@@ -387,6 +523,33 @@ class _Sim:
                                          b.energy(t, p, R), guarded))
         return [b]
 
+    def _rail(self, t: float, kind: int, b: Ball, data: Any) -> list[Ball]:
+        """The events of a ball on the rail top (predict_rail)."""
+        p, R = self.p, self.R
+        b.commit(t, p, R, True)
+        e0 = b.energy(t, p, R)
+        if kind == CAPTURE:
+            b.pocket()
+            self.pocketed[b.name] = data.name
+            self.events.append(ev.pot(t, b.name, data.name))
+            self.contacts.append(Contact(t, "pot", (b.name,), e0, 0.0))
+        elif kind == DROP:  # over the bed: it falls from the rail height (classify: airborne)
+            b.floor = 0.0
+            b.classify(p, R)
+            self.contacts.append(Contact(t, "drop", (b.name,), e0, b.energy(t, p, R)))
+        elif kind == OFF:  # over the outer edge, to the floor
+            self._gone(t, b)
+            self.contacts.append(Contact(t, "off", (b.name,), e0, 0.0))
+        else:  # a motion transition
+            b.classify(p, R)
+            if not b.moving():  # at rest on the rail: off the table (§9.5)
+                self._gone(t, b)
+                self.contacts.append(Contact(t, "off", (b.name,), e0, 0.0))
+            else:
+                self.contacts.append(Contact(t, "transition", (b.name,), e0,
+                                             b.energy(t, p, R)))
+        return [b]
+
     def _gone(self, t: float, b: Ball) -> None:
         b.pocket()  # out of play, like a pocketed ball, but not in a pocket
         self.gone[b.name] = t
@@ -394,14 +557,17 @@ class _Sim:
 
     def resolve(self, t: float, kind: int, b: Ball, o: Ball | None, data: Any) -> list[Ball]:
         p, R = self.p, self.R
-        if kind == PAIR and o is not None and (b.state == AIRBORNE or o.state == AIRBORNE):
+        if kind == PAIR and o is not None and (b.state == AIRBORNE or o.state == AIRBORNE
+                                               or b.h > 0.0 or o.h > 0.0):
             return self._pair3(t, b, o)
         if b.state == AIRBORNE:
             return self._air(t, kind, b, data)
+        if b.floor > 0.0:
+            return self._rail(t, kind, b, data)
         if kind == PAIR and o is not None:
-            e0 = b.energy(t, p, R) + o.energy(t, p, R)
             b.commit(t, p, R, True)
             o.commit(t, p, R, True)
+            e0 = b.energy(t, p, R) + o.energy(t, p, R)
             dx, dy = o.x - b.x, o.y - b.y
             d = math.hypot(dx, dy)
             n = (dx / d, dy / d)
@@ -416,8 +582,8 @@ class _Sim:
             self.contacts.append(Contact(t, "hit", (b.name, o.name), e0,
                                          b.energy(t, p, R) + o.energy(t, p, R), guarded))
             return [b, o]
-        e0 = b.energy(t, p, R)
         b.commit(t, p, R, True)
+        e0 = b.energy(t, p, R)
         if kind == TRANSITION:
             b.classify(p, R)
             self.contacts.append(Contact(t, "transition", (b.name,), e0, b.energy(t, p, R)))
@@ -465,6 +631,9 @@ class _Sim:
             o = balls[j] if j >= 0 else None
             if o is not None and o.ver != vj:
                 continue
+            if kind == LATER:
+                self._solve_later(_, b, o, data)  # type: ignore[arg-type]
+                continue
             n += 1
             if n > p.max_events or t > p.max_time:
                 self.truncated = True
@@ -480,6 +649,9 @@ class _Sim:
                 self.predict_pairs(c, changed[:k])
         end = self.now
         for b in self.balls:
+            if b.state != POCKETED and b.floor > 0.0:  # stopped by the caps on the rail top
+                b.commit(end, p, self.R, True)
+                self._gone(end, b)
             if b.state != POCKETED:
                 if self.truncated:
                     # Stop everything where it is (positions stay valid: no overlap).
@@ -575,6 +747,7 @@ def _over_events(sim: _Sim) -> list[ev.StrokeEvent]:
     """
     out: list[ev.StrokeEvent] = []
     two_r = 2.0 * sim.R
+    ends = {b.i: [sg[1] for sg in b.segments] for b in sim.balls}  # sorted: segments follow
     for a in sim.balls:
         flights = [sg for sg in a.segments if sg[8] == AIRBORNE]
         if not flights:
@@ -583,10 +756,15 @@ def _over_events(sim: _Sim) -> list[ev.StrokeEvent]:
             if o is a:
                 continue
             spans: list[tuple[float, float, tuple[float, ...]]] = []
+            segs = o.segments
             for fa in flights:
-                for so in o.segments:
+                # only o's segments that overlap the flight in time
+                for k in range(bisect.bisect_right(ends[o.i], fa[0]), len(segs)):
+                    so = segs[k]
+                    if so[0] >= fa[1]:
+                        break
                     lo, hi = max(fa[0], so[0]), min(fa[1], so[1])
-                    if hi <= lo:
+                    if hi <= lo or _apart(fa, so, lo, hi, two_r):
                         continue
                     spans += [(t0, t1, fa) for t0, t1 in _overlaps(fa, so, lo, hi, two_r)
                               if _higher(fa, so, 0.5 * (t0 + t1))]
@@ -599,6 +777,23 @@ def _over_events(sim: _Sim) -> list[ev.StrokeEvent]:
             for t0, t1, fa in merged:
                 out.append(ev.over(t0, a.name, o.name, t1, _far_side(sim, a, o, t1, fa)))
     return out
+
+
+def _box(seg: tuple[float, ...], lo: float, hi: float) -> tuple[float, float, float, float]:
+    dt = lo - seg[0]
+    x, y = _at(seg, lo)
+    xlo, xhi = span(x, seg[4] + seg[6] * dt, seg[6], hi - lo)
+    ylo, yhi = span(y, seg[5] + seg[7] * dt, seg[7], hi - lo)
+    return xlo, xhi, ylo, yhi
+
+
+def _apart(fa: tuple[float, ...], so: tuple[float, ...], lo: float, hi: float,
+           two_r: float) -> bool:
+    """The two centres' boxes over [lo, hi] are more than 2R apart: no plan-view overlap
+    (a cheap rejection before :func:`_overlaps`)."""
+    a, b = _box(fa, lo, hi), _box(so, lo, hi)
+    return (a[0] > b[1] + two_r or b[0] > a[1] + two_r or a[2] > b[3] + two_r
+            or b[2] > a[3] + two_r)
 
 
 def _at(seg: tuple[float, ...], t: float) -> tuple[float, float]:

@@ -14,6 +14,7 @@ A database that cannot be reached or written raises :class:`StorageError` (one l
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -94,6 +95,55 @@ web_seats = sa.Table(
     sa.Column("token_sha256", sa.String(64)),
     sa.Column("lang", sa.String(4), nullable=False),
 )
+
+# Live referee sessions (``/api/referee/sessions``, the marker's page): the record's header
+# and every accepted action with its ruling, so that any worker, and a restarted server,
+# can take the session up. The key is the SHA-256 of the session's secret id: whoever
+# reads the database cannot feed a session. ``version`` (the number of actions) is the
+# optimistic lock; a session over its owner's share is closed (kept, read-only).
+referee_sessions = sa.Table(
+    "referee_sessions",
+    metadata,
+    sa.Column("key_sha256", sa.String(64), primary_key=True),
+    sa.Column("owner", sa.String(128), nullable=False, index=True),  # the opening client
+    sa.Column("lang", sa.String(4), nullable=False),
+    sa.Column("header", sa.JSON, nullable=False),  # the record without its actions
+    sa.Column("version", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("closed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+)
+
+referee_actions = sa.Table(
+    "referee_actions",
+    metadata,
+    sa.Column("session", sa.String(64), sa.ForeignKey("referee_sessions.key_sha256"),
+              primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),  # (session, seq) unique: one writer
+    sa.Column("action", sa.JSON, nullable=False),
+    sa.Column("ruling", sa.JSON, nullable=False),
+)
+
+_REF_BUMP = (referee_sessions.update()
+             .where(referee_sessions.c.key_sha256 == sa.bindparam("b_key"),
+                    referee_sessions.c.version == sa.bindparam("b_old"),
+                    referee_sessions.c.closed == sa.false())
+             .values(version=sa.bindparam("b_new"), updated=sa.bindparam("b_at")))
+
+
+@dataclass(frozen=True, slots=True)
+class RefereeRow:
+    """A stored live referee session: its header, accepted actions and their rulings."""
+
+    key_sha256: str
+    owner: str
+    lang: str
+    header: dict[str, Any]
+    actions: list[Any]
+    rulings: list[dict[str, Any]]
+    version: int
+    closed: bool
+    updated: dt.datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,7 +390,83 @@ class Store:
                              .values(winner=match_winner, finished=_now()))
             return Written(v, fid)
 
+    def open_referee(self, key_sha256: str, owner: str, lang: str,
+                     header: Mapping[str, Any], *, per_owner: int) -> list[str]:
+        """Store a new live referee session (no actions yet). In the same transaction the
+        owner's least recently used open sessions beyond ``per_owner`` are closed; returns
+        their keys (a closed session is kept, for the history, but takes no more actions)."""
+        now = _now()
+        with self._write() as conn:
+            conn.execute(referee_sessions.insert(), {
+                "key_sha256": key_sha256, "owner": owner, "lang": lang,
+                "header": dict(header), "version": 0, "closed": False,
+                "created": now, "updated": now})
+            rs = referee_sessions.c
+            keys: list[str] = list(conn.execute(
+                sa.select(rs.key_sha256).where(rs.owner == owner, rs.closed == sa.false())
+                .order_by(rs.updated.desc(), rs.created.desc(), rs.key_sha256)).scalars())
+            keys.remove(key_sha256)  # the new one is never closed, whatever the clock says
+            old = keys[max(per_owner - 1, 0):]
+            if old:
+                conn.execute(referee_sessions.update().where(rs.key_sha256.in_(old))
+                             .values(closed=True))
+            return old
+
+    def add_referee_action(self, key_sha256: str, version: int, action: Any,
+                           ruling: Mapping[str, Any]) -> int:
+        """Append action number ``version`` of a session and its ruling; the new version.
+        A closed session, or one another writer moved past ``version``: :class:`StaleError`."""
+        with self._write() as conn:
+            res = conn.execute(_REF_BUMP, {"b_key": key_sha256, "b_old": version,
+                                           "b_new": version + 1, "b_at": _now()})
+            if res.rowcount != 1:
+                raise StaleError(f"the referee session was changed elsewhere (version "
+                                 f"{version} is out of date) or closed")
+            conn.execute(referee_actions.insert(), {
+                "session": key_sha256, "seq": version, "action": action,
+                "ruling": dict(ruling)})
+            return version + 1
+
     # ------------------------------------------------------------ reading
+
+    def referee_version(self, key_sha256: str) -> int | None:
+        """An open session's version (its number of actions); None: none, or closed."""
+        rs = referee_sessions.c
+        with self._read() as conn:
+            v = conn.execute(sa.select(rs.version).where(
+                rs.key_sha256 == key_sha256, rs.closed == sa.false())).scalar_one_or_none()
+        return None if v is None else int(v)
+
+    def referee_session(self, key_sha256: str) -> RefereeRow | None:
+        """A stored session with its actions and rulings (None: no such session)."""
+        ra = referee_actions.c
+        with self._read() as conn:
+            row = conn.execute(sa.select(referee_sessions).where(
+                referee_sessions.c.key_sha256 == key_sha256)).one_or_none()
+            if row is None:
+                return None
+            acts = conn.execute(sa.select(ra.action, ra.ruling).where(
+                ra.session == key_sha256).order_by(ra.seq)).all()
+        return RefereeRow(row.key_sha256, row.owner, row.lang, row.header,
+                          [a.action for a in acts], [a.ruling for a in acts],
+                          int(row.version), bool(row.closed), row.updated)
+
+    def referee_records(self) -> Iterator[tuple[str, str, dt.datetime]]:
+        """Every stored live referee session, open or closed, least recently updated first:
+        ``(session key, record JSON text, updated)``. The record is a referee-protocol
+        frame record of its accepted actions (``cuesport referee`` replays it); the key is
+        the SHA-256 of the session's secret id, stable for the session's life."""
+        rs, ra = referee_sessions.c, referee_actions.c
+        with self._read() as conn:
+            heads = conn.execute(sa.select(rs.key_sha256, rs.header, rs.updated)
+                                 .order_by(rs.updated, rs.key_sha256)).all()
+        for row in heads:
+            key, header, updated = str(row.key_sha256), dict(row.header), row.updated
+            with self._read() as conn:
+                acts: list[Any] = list(conn.execute(sa.select(ra.action).where(
+                    ra.session == key).order_by(ra.seq)).scalars())
+            yield key, json.dumps(header | {"actions": acts}), updated
+
 
     def version(self, match_id: int) -> int | None:
         """The match's version now (None: no such match); one small indexed read."""

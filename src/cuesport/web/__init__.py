@@ -138,6 +138,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
         disciplines,
         frames,
         matches,
+        practice,
         referee,
         score,
         tables,
@@ -149,9 +150,9 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
     app.state.hub = Hub(store or Store(), bot_delay=bot_delay, seed=seed,
                         max_live=MAX_LIVE if max_live is None else max_live,
                         think_in_pool=think_in_pool, recheck_s=recheck_s)
-    app.state.referee_sessions = referee.Sessions()
+    app.state.referee_sessions = referee.Sessions(app.state.hub.store)
     errors.install(app)
-    for module in (referee, disciplines, tables, matches, frames, ws, score, boards):
+    for module in (referee, disciplines, tables, matches, frames, ws, score, boards, practice):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

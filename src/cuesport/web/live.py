@@ -38,6 +38,14 @@ log = logging.getLogger("cuesport.web")
 KEEP_SHOTS = 20  # trajectories kept in memory for late viewers (a break is ~50 kB)
 
 
+def _server_stopping() -> bool:
+    """The server is closing its pools (a bot's thinking was cut off, not failed)."""
+    import sys
+
+    thinking = sys.modules.get("cuesport.web.thinking")  # loaded only with pools
+    return thinking is not None and bool(thinking.stopping.is_set())
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -549,7 +557,8 @@ class Hub:
                     except StorageError:
                         break  # unchanged; the next request's kick tries again
                     except Exception:  # a bot or a worker failed: the match is unchanged
-                        log.exception("match %s: the runner stopped", live.id)
+                        if not _server_stopping():
+                            log.exception("match %s: the runner stopped", live.id)
                         break
                     if step.kind == "wait":
                         break

@@ -13,6 +13,7 @@ played until the move comes back) and the runner tries again on the next request
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import multiprocessing
 import os
@@ -39,6 +40,7 @@ SIMULATE_TIMEOUT_S = 60.0
 THINK_NICE = 10  # bots think at a lower priority than requests are answered
 _pools: dict[str, ProcessPoolExecutor] = {}
 _lock = threading.Lock()
+stopping = threading.Event()  # set by shutdown(): a runner's broken pool is no failure then
 log = logging.getLogger("cuesport.web")
 
 
@@ -59,6 +61,7 @@ def warm(timeout: float = 60.0) -> None:
     """Start both pools' workers now and wait for them (the server is starting: a
     worker's start, imports included, takes seconds on a busy machine), not on the first
     stroke. A pool that does not start in ``timeout`` is left to start on its own."""
+    stopping.clear()
     jobs = [pool(kind).submit(_ready)
             for kind, n in (("think", WORKERS), ("physics", PHYSICS_WORKERS))
             for _ in range(n)]
@@ -79,14 +82,24 @@ def _ready() -> bool:
 
 
 def shutdown() -> None:
-    """Stop the pools at once (the server is stopping): the workers' thinking is dropped."""
+    """Stop the pools at once (the server is stopping): the workers' thinking is dropped.
+
+    The pools are closed for good here, not left to the interpreter's exit: uvicorn ends a
+    server stopped by SIGTERM by raising the signal again, which skips the exit handlers,
+    so queues left open kept their named semaphores ("leaked semaphore objects")."""
+    stopping.set()
     with _lock:
         pools = list(_pools.values())
         _pools.clear()
-    for p in pools:
-        for proc in list(getattr(p, "_processes", {}).values()):
-            proc.terminate()  # a strong bot may think for a while: do not wait for it
-        p.shutdown(wait=False, cancel_futures=True)
+    while pools:
+        _close(pools.pop())
+    gc.collect()  # the queues sit in reference cycles: finalized now, semaphores unlinked
+
+
+def _close(p: ProcessPoolExecutor) -> None:
+    for proc in list((getattr(p, "_processes", None) or {}).values()):
+        proc.terminate()  # a strong bot may think for a while: do not wait for it
+    p.shutdown(wait=True, cancel_futures=True)  # quick: its workers are gone
 
 
 def _reset(broken: ProcessPoolExecutor) -> None:

@@ -3,15 +3,17 @@
 ``POST /api/referee`` takes a whole frame record and answers the list of rulings the Python
 :func:`cuesport.protocol.referee` and ``cuesport referee`` give. A bad action ends the list
 with its error object (status 422, the rulings before it stand); a bad header is a 422 error.
-For live scoring, ``/api/referee/sessions`` feeds one action at a time.
+For live scoring, ``/api/referee/sessions`` feeds one action at a time; the sessions are
+stored, so any worker of ``cuesport serve --workers N`` and a restarted server go on with them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import threading
-import time
 from collections import OrderedDict
+from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
@@ -20,52 +22,114 @@ from fastapi.responses import JSONResponse
 
 from cuesport.protocol import RefereeSession, referee
 from cuesport.record import RecordError, loads
+from cuesport.storage import StaleError, Store
 from cuesport.web.errors import Refused
 from cuesport.web.limits import client_of
 
 router = APIRouter(prefix="/api/referee", tags=["referee"])
-MAX_SESSIONS = 4096  # live-scoring sessions kept in memory, in all
-SESSIONS_PER_CLIENT = 64  # ... per client: its own least recently used goes first
-SESSION_IDLE_S = 900.0  # a session unused this long may make room for another client's
+MAX_SESSIONS = 4096  # live-scoring sessions kept in memory (the store keeps them all)
+SESSIONS_PER_CLIENT = 64  # open sessions per client: its own least recently fed is closed
+
+
+def session_key(sid: str) -> str:
+    """The stored key of a session: the hash of its secret id, never the id itself."""
+    return hashlib.sha256(sid.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass(slots=True)
+class Live:
+    """A session held in memory, at ``version`` (its number of accepted actions)."""
+
+    session: RefereeSession
+    version: int
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
 
 class Sessions:
-    """Live-scoring sessions of one app (kept on ``app.state``, not in the module).
+    """Live-scoring sessions of one app (kept on ``app.state``, not in the module), stored
+    first through ``store`` so that any worker process, and a restarted server, takes a
+    session up where it was: written first, then advanced; reloaded on demand.
 
-    Each belongs to the client (address) that opened it: a client over its share loses its
-    own least recently used session, never another client's; when the server is full, only
-    a session idle for ``SESSION_IDLE_S`` makes room, else the new one is refused (429)."""
+    The secret session id is the capability (the store keeps only its hash). Each session
+    belongs to the client (address) that opened it: a client over its share of open
+    sessions has its own least recently fed one closed, never another client's. At most
+    ``MAX_SESSIONS`` are held in memory (least recently used dropped: the store has them).
+    Each action names the version it was ruled on; another writer's action in between
+    refuses it (409) and changes nothing."""
 
-    def __init__(self) -> None:
-        # sid -> (owner, session, last used), least recently used first
-        self.items: OrderedDict[str, tuple[str, RefereeSession, float]] = OrderedDict()
-        self.lock = threading.Lock()
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.items: OrderedDict[str, Live] = OrderedDict()  # key -> live, LRU first
+        self.lock = threading.Lock()  # guards ``items`` only; each Live has its own
 
     def add(self, session: RefereeSession, owner: str = "") -> str:
         sid = secrets.token_urlsafe(12)
-        now = time.monotonic()
+        key = session_key(sid)
+        closed = self.store.open_referee(key, owner, session.lang, session.record(),
+                                         per_owner=SESSIONS_PER_CLIENT)
         with self.lock:
-            mine = [k for k, (o, _, _) in self.items.items() if o == owner]
-            if len(mine) >= SESSIONS_PER_CLIENT:
-                del self.items[mine[0]]
-            elif len(self.items) >= MAX_SESSIONS:
-                oldest, (_, _, used) = next(iter(self.items.items()))
-                if now - used < SESSION_IDLE_S:
-                    raise Refused("too many live referee sessions on this server; try later",
-                                  429)
-                del self.items[oldest]
-            self.items[sid] = (owner, session, now)
+            for k in closed:
+                self.items.pop(k, None)
+            self._hold(key, Live(session, 0))
         return sid
 
-    def get(self, sid: str) -> RefereeSession:
+    def _hold(self, key: str, live: Live) -> None:
+        self.items[key] = live
+        self.items.move_to_end(key)
+        while len(self.items) > MAX_SESSIONS:
+            self.items.popitem(last=False)
+
+    def get(self, sid: str) -> Live:
+        """The session at the store's version: reloaded when another writer moved it."""
+        key = session_key(sid)
+        version = self.store.referee_version(key)  # one small indexed read
         with self.lock:
-            item = self.items.get(sid)
-            if item is not None:
-                self.items[sid] = (item[0], item[1], time.monotonic())
-                self.items.move_to_end(sid)
-        if item is None:
+            live = self.items.get(key)
+            if version is None:
+                self.items.pop(key, None)
+            elif live is not None:
+                self.items.move_to_end(key)
+        if version is None:
             raise Refused(f"no referee session {sid!r}", 404)
-        return item[1]
+        if live is None or live.version != version:
+            live = self._load(sid, key)
+        return live
+
+    def _load(self, sid: str, key: str) -> Live:
+        row = self.store.referee_session(key)
+        if row is None or row.closed:
+            raise Refused(f"no referee session {sid!r}", 404)
+        session = RefereeSession(row.header, row.lang)
+        for i, action in enumerate(row.actions):
+            if "error" in session.feed(action):
+                raise Refused(f"referee session {sid!r} cannot be resumed: its stored "
+                              f"action {i} does not replay", 409)
+        live = Live(session, row.version)
+        with self.lock:
+            self._hold(key, live)
+        return live
+
+    def feed(self, sid: str, action: Any) -> dict[str, Any]:
+        """Rule on one action: stored with its ruling before the session moves."""
+        live = self.get(sid)
+        key = session_key(sid)
+        with live.lock:
+            def store(ruling: dict[str, Any]) -> None:
+                live.version = self.store.add_referee_action(key, live.version, action,
+                                                             ruling)
+            try:
+                return live.session.feed(action, before_accept=store)
+            except StaleError:
+                with self.lock:  # another writer moved it: the next request reloads it
+                    if self.items.get(key) is live:
+                        del self.items[key]
+                raise Refused(f"referee session {sid!r} was fed elsewhere first; nothing "
+                              "was changed: read its record, then send again", 409) from None
+
+    def record(self, sid: str) -> dict[str, Any]:
+        live = self.get(sid)
+        with live.lock:
+            return live.session.record()
 
 
 def _sessions(request: Request) -> Sessions:
@@ -109,19 +173,17 @@ async def open_session(request: Request, lang: LangQuery = "en") -> dict[str, An
         session = RefereeSession(record, lang)
     except RecordError as err:
         raise Refused(str(err), 422) from err
-    return {"session": _sessions(request).add(session, client_of(request.scope))}
+    sid = await run_in_threadpool(_sessions(request).add, session, client_of(request.scope))
+    return {"session": sid}
 
 
 @router.post("/sessions/{sid}/actions", openapi_extra=JSON_BODY)
 async def feed(request: Request, sid: str) -> JSONResponse:
-    sessions = _sessions(request)
-    session = sessions.get(sid)
     action = await _body(request)
-    with sessions.lock:  # one action at a time per server: feeding is fast
-        ruling = session.feed(action)
+    ruling = await run_in_threadpool(_sessions(request).feed, sid, action)
     return JSONResponse(ruling, status_code=422 if "error" in ruling else 200)
 
 
 @router.get("/sessions/{sid}/record")
 def session_record(request: Request, sid: str) -> dict[str, Any]:
-    return _sessions(request).get(sid).record()
+    return _sessions(request).record(sid)
