@@ -16,7 +16,8 @@ is a rack in pool). Columns:
 - ``fouls/fr``; ``safe %``: safeties after which the opponent's next visit scores nothing;
   ``esc foul %``: escapes from a snooker that fouled;
 - ``cpu s/dec`` (mean, max): processor seconds of one decision (the budget is counted in
-  simulations, so this is the cost on one core whatever the load), ``sims/dec``.
+  simulations and events, so this is the cost on one core whatever the load),
+  ``sims/dec``, ``events/dec`` (physics events simulated, mean and max: the budget's cap).
 Straight pool and 1-red are played to ``--target`` points (default 50).
 """
 
@@ -58,6 +59,7 @@ class Tally:
     escape_fouls: int = 0
     cpu: list[float] = field(default_factory=list)
     sims: list[int] = field(default_factory=list)
+    events: list[int] = field(default_factory=list)
 
 
 def band(ease: float) -> str:
@@ -134,12 +136,14 @@ def run(job: tuple[str, str, str, int, int, int]) -> dict[str, Any]:
         who = m.to_play
         before = dict(m.state.balls)
         sims0 = bots[who].simulations
+        ev0 = bots[who].events
         c0 = time.process_time()
         s = m.step()
         steps += 1
         if s.kind == "action" and s.move is not None:
             t.cpu.append(time.process_time() - c0)
             t.sims.append(bots[who].simulations - sims0)
+            t.events.append(bots[who].events - ev0)
             mv = s.move
             if isinstance(mv, Strike) and mv.kind == "pot" and mv.target is not None:
                 cue = mv.stroke.cue_ball
@@ -170,6 +174,8 @@ def run(job: tuple[str, str, str, int, int, int]) -> dict[str, Any]:
         "esc": (t.escape_fouls, t.escapes),
         "cpu": statistics.mean(t.cpu) if t.cpu else 0.0, "cpu_max": max(t.cpu, default=0.0),
         "sims": statistics.mean(t.sims) if t.sims else 0.0,
+        "events": statistics.mean(t.events) if t.events else 0.0,
+        "events_max": max(t.events, default=0),
         "wall": time.perf_counter() - t0,
     }
 
@@ -187,7 +193,7 @@ def row(r: dict[str, Any]) -> str:
             f"{r['avg']:.1f} | {r['high']} | {r['b50']:.2f} | {r['b100']:.2f} | "
             f"{pct(r['bnr'])} | {bpi} | {100 * r['pot']:.0f} | {by} | {r['fouls']:.2f} | "
             f"{pct(r['safe'])} | {esc} | {r['cpu']:.2f} / {r['cpu_max']:.2f} | "
-            f"{r['sims']:.0f} |")
+            f"{r['sims']:.0f} | {r['events']:.0f} / {r['events_max']} |")
 
 
 def main() -> None:
@@ -206,7 +212,7 @@ def main() -> None:
     done: dict[int, dict[str, Any]] = {}
     head = ("discipline", "level", "noise", "frames", "avg", "high", "50+/fr", "100+/fr",
             "B&R %", "balls/inn", "pot %", "pot % easy/med/hard", "fouls/fr", "safe %",
-            "esc foul % (n)", "cpu s/dec mean / max", "sims/dec")
+            "esc foul % (n)", "cpu s/dec mean / max", "sims/dec", "events/dec mean / max")
     with ProcessPoolExecutor(args.workers) as pool:
         futures = {pool.submit(run, job): i for i, job in enumerate(jobs)}
         for fut in as_completed(futures):

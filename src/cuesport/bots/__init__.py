@@ -44,6 +44,7 @@ class Bot:
         self.rng = random.Random(seed)
         self.name = name or f"bot:{level}"
         self.simulations = 0
+        self.events = 0  # physics events simulated, all decisions together
         self.last_choice: Choice | None = None  # the plan behind the last stroke
 
     def choose(self, turn: Turn) -> Move:
@@ -58,6 +59,7 @@ class Bot:
         except RuntimeError:
             return self._fallback(turn)
         self.simulations += choice.simulations
+        self.events += choice.events
         self.last_choice = choice
         c = choice.candidate
         stroke = self.noise.apply(c.stroke, self.rng)

@@ -2,17 +2,25 @@
 
 Noise is the standard deviation of each stroke parameter (:class:`StrokeNoise`: angle in
 degrees, speed in m/s, side and height in fractions of the ball radius, elevation in
-degrees). The budget is a number of simulations per decision (:class:`Budget`), so a level
-plays the same on a busy machine.
+degrees). The budget is a number of simulations and of simulated physics events per
+decision (:class:`Budget`), never a time, so a level plays the same on a busy machine.
 
-======== ======= ======= ====== ====== ===== ============================================
-level    angle   speed   side   height sims  what it is
-======== ======= ======= ====== ====== ===== ============================================
-easy     0.5     0.2     0.05   0.05   40    a club player; no look at the position left
-medium   0.2     0.08    0.03   0.03   150   a good amateur
-strong   0.045   0.03    0.01   0.01   400   a top amateur (under 2 s a decision)
-pro      0.03    0.02    0.007  0.007  1200  slower, strongest: a wider search
-======== ======= ======= ====== ====== ===== ============================================
+======== ======= ======= ====== ====== ===== ====== =====================================
+level    angle   speed   side   height sims  events what it is
+======== ======= ======= ====== ====== ===== ====== =====================================
+easy     0.5     0.2     0.05   0.05   40    1500   a club player; no look at the position
+medium   0.2     0.08    0.03   0.03   150   4000   a good amateur
+strong   0.045   0.03    0.01   0.01   400   12000  a top amateur (under 2 s a decision)
+pro      0.03    0.02    0.007  0.007  1200  40000  slower, strongest: a wider search
+======== ======= ======= ====== ====== ===== ====== =====================================
+
+``events`` caps the physics events (``Shot.event_count``) a decision may simulate: a
+stroke into a full snooker pack costs many times the events of one late in a frame, so
+the number of simulations alone does not bound a decision's time (on one core, about
+0.1 to 0.15 s per thousand events plus under a millisecond per simulation).
+``strong`` and ``pro`` also simulate the second stroke of each pot they consider
+(``deep_lines``: the next ball's best lines with a few speeds and spins), so that the
+position a pot leaves is valued by the pot it really gives and the ball after that.
 
 The ``olympiad`` noise preset is that of the Computer Olympiad and Computational Pool
 tournaments (ICGA 2008; Archibald, Altman, Shoham): sigma of the tip offsets a, b 0.5 mm,
@@ -32,13 +40,13 @@ LEVELS: dict[str, tuple[StrokeNoise, Budget]] = {
         Budget(lines=2, speeds=(0.8, 1.1), heights=(0.0,), safeties=2, keep=0, samples=0,
                spots=2, escape_step=15.0, escape_targets=1, escape_offsets=(0.0,),
                escape_speeds=(2.5,), look=False, refine_lines=0, simulations=40,
-               break_simulations=12),
+               break_simulations=12, events=1500),
     ),
     "medium": (
         StrokeNoise(angle=0.2, speed=0.08, side=0.03, height=0.03, elevation=0.0),
         Budget(lines=4, speeds=(0.8, 1.1), heights=(-0.4, 0.3), safeties=6, keep=3,
                samples=3, spots=3, escape_step=8.0, escape_targets=2, refine_lines=2,
-               simulations=150, break_simulations=30),
+               simulations=150, break_simulations=30, events=4000),
     ),
     "strong": (
         StrokeNoise(angle=0.045, speed=0.03, side=0.01, height=0.01, elevation=0.0),
@@ -46,7 +54,7 @@ LEVELS: dict[str, tuple[StrokeNoise, Budget]] = {
                safeties=6, keep=8, samples=8, spots=5,
                escape_step=5.0, escape_targets=3,
                escape_sides=(0.0, 0.3, -0.3), refine_lines=4, simulations=400,
-               break_simulations=60),
+               break_simulations=60, events=12000, deep_lines=2),
     ),
     "pro": (
         StrokeNoise(angle=0.03, speed=0.02, side=0.007, height=0.007, elevation=0.0),
@@ -54,7 +62,7 @@ LEVELS: dict[str, tuple[StrokeNoise, Budget]] = {
                safeties=9, keep=10, samples=12, spots=6,
                escape_step=4.0, escape_targets=4, escape_offsets=(-1.0, -0.4, 0.0, 0.4, 1.0),
                escape_sides=(0.0, 0.3, -0.3), refine_lines=6, simulations=1200,
-               break_simulations=150),
+               break_simulations=150, events=40000, deep_lines=3),
     ),
 }
 

@@ -8,13 +8,17 @@ The value comes from the referee's ruling on the simulated shot (points, foul, w
 next, frame over) plus a geometric look two strokes ahead: the best pot the position
 leaves (and a share of the second best, on another ball) for the player if he keeps the
 table, for the opponent if not; so a safety is valued by the opponent's best chance
-afterwards. The bot knows no rules of its own beyond the few declarations.
+afterwards. For the kept pots that keep the table, a level with ``deep_lines`` also
+simulates the second stroke (:func:`second_look`): the next pot's best lines with a few
+speeds and spins, each worth its ease, the ball and a share of the pot it leaves next.
+The bot knows no rules of its own beyond the few declarations.
 
-The work is a number of simulations (:class:`Budget`), never a time: the same seed plays
-the same strokes on a quiet or a loaded machine. Pots come first, line by line in order
-of ease, their speed and spin variants interleaved so that a budget that runs out leaves
-every line its plainest strokes; safeties, the snooker break-off and escapes (one and two
-cushions, mirror-image aims checked by the simulator) have their own generators.
+The work is a number of simulations and of simulated physics events (:class:`Budget`),
+never a time: the same seed plays the same strokes on a quiet or a loaded machine.
+Pots come first, line by line in order of ease, their speed and spin variants
+interleaved so that a budget that runs out leaves every line its plainest strokes;
+safeties, the snooker break-off and escapes (one and two cushions, mirror-image aims
+checked by the simulator) have their own generators.
 """
 from __future__ import annotations
 
@@ -39,7 +43,7 @@ from cuesport.bots.aim import (
 )
 from cuesport.equipment import TableSpec, d_centre, head_string_y
 from cuesport.physics import Shot as PhysShot
-from cuesport.physics import Stroke, StrokeNoise, noisy_strokes, simulate, simulate_batch
+from cuesport.physics import Stroke, StrokeNoise, noisy_strokes, simulate
 from cuesport.record import RecordError, parse_action
 from cuesport.rules.base import FrameState, Outcome, Referee
 
@@ -103,22 +107,66 @@ class Budget:
     refine_lines: int = 4  # pot lines whose aim is corrected for throw (two simulations each)
     simulations: int = 300  # the most simulations one decision may run
     break_simulations: int = 60  # the most for a break (a full rack is slow to simulate)
+    # the most physics events (``Shot.event_count``) one decision may simulate: a stroke
+    # into a full pack costs many times the events of one late in a frame, so a count of
+    # simulations alone does not bound the time; events are deterministic, seconds are not
+    events: int = 10**9
+    # the second stroke simulated (position play): for each kept pot that keeps the table,
+    # the next pot's easiest lines tried with these (speed factor, height) variants
+    deep_lines: int = 0
+    deep_variants: tuple[tuple[float, float], ...] = ((0.9, -0.4), (0.9, 0.3), (1.4, -0.4),
+                                                      (1.4, 0.3))
 
 
 @dataclass(slots=True)
 class Sims:
-    """The simulations left to a decision (a count, so the search is deterministic)."""
+    """The work left to a decision: simulations and simulated physics events (counts, so
+    the search is deterministic). A simulation is taken before it runs and its events are
+    charged after (:meth:`charge`); a stage stops when what is left would not pay for the
+    ``reserve`` of a later stage at the events per simulation seen so far (a reserve holds
+    at most half of the events, so that the first stage always has something to rank)."""
 
     left: int
+    events_left: int = 10**9
     used: int = 0
+    events: int = 0
+    cap: int = field(init=False)  # the events the decision started with
+
+    def __post_init__(self) -> None:
+        self.cap = self.events_left
+
+    def per_sim(self) -> float:
+        """Events per simulation so far in this decision (0 before the first)."""
+        return self.events / self.used if self.used else 0.0
 
     def take(self, n: int = 1, reserve: int = 0) -> bool:
         """Spend ``n`` if that leaves at least ``reserve`` for a later stage."""
-        if self.left - n < reserve:
+        if self.left - n < reserve or self.events_left <= 0:
+            return False
+        est = self.per_sim()
+        if self.events_left - est * (n - 1) - min(est * reserve, self.cap / 2) <= 0:
             return False
         self.left -= n
         self.used += n
         return True
+
+    def affordable(self, n: int) -> int:
+        """How many of ``n`` simulations the budget still pays for (at least one while any
+        events are left)."""
+        k = min(n, self.left)
+        if self.events_left <= 0 or k <= 0:
+            return 0
+        est = self.per_sim()
+        if est > 0:
+            k = min(k, max(1, int(self.events_left / est)))
+        return k
+
+    def charge(self, shots: Sequence[PhysShot] | PhysShot) -> None:
+        """Pay the events of simulations already run."""
+        n = shots.event_count if isinstance(shots, PhysShot) else sum(
+            s.event_count for s in shots)
+        self.events_left -= n
+        self.events += n
 
 
 def shot_action(player: int, phys: PhysShot, cand: Candidate) -> dict[str, Any]:
@@ -365,7 +413,7 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         nominate, call = _declare(turn, line.target, line.pocket, breaking)
         angle = line.angle
         if n < budget.refine_lines and sims.take(2):
-            angle = refine(table, playable(table, pos), cue, line, s0)
+            angle = refine(table, playable(table, pos), cue, line, s0, sims)
         groups.append([Candidate(Stroke(angle, min(s0 * k, 9.0), sd, h, cue_ball=cue),
                                  placed, nominate, call, False, "pot", line.target)
                        for k, h, sd in variants])
@@ -379,27 +427,29 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
     return out
 
 
-def _departure(table: TableSpec, pos: Mapping[str, Vec], stroke: Stroke, target: str
-               ) -> float | None:
+def _departure(table: TableSpec, pos: Mapping[str, Vec], stroke: Stroke, target: str,
+               sims: Sims | None = None) -> float | None:
     try:
         sim = simulate(table, pos, stroke, record=True)
     except ValueError:
         return None
+    if sims is not None:
+        sims.charge(sim)
     for seg in sim.trajectories.get(target, ()):
         if math.hypot(seg.v0[0], seg.v0[1]) > 1e-6:
             return math.atan2(seg.v0[1], seg.v0[0])
     return None
 
 
-def refine(table: TableSpec, pos: Mapping[str, Vec], cue: str, line: Any, speed: float
-           ) -> float:
+def refine(table: TableSpec, pos: Mapping[str, Vec], cue: str, line: Any, speed: float,
+           sims: Sims | None = None) -> float:
     """One secant step on the aim so that the object ball leaves toward the pocket
     (the ghost-ball line ignores throw); the ghost-ball angle when that fails."""
     tp = pos[line.target]
     want = math.atan2(line.aim[1] - tp[1], line.aim[0] - tp[0])
 
     def err(angle: float) -> float | None:
-        d = _departure(table, pos, Stroke(angle, speed, cue_ball=cue), line.target)
+        d = _departure(table, pos, Stroke(angle, speed, cue_ball=cue), line.target, sims)
         return None if d is None else (d - want + math.pi) % (2 * math.pi) - math.pi
 
     a = line.angle
@@ -566,11 +616,89 @@ def escapes(turn: Turn, budget: Budget) -> list[Candidate]:
 # ---------------------------------------------------------------- search
 
 
+THIRD = 0.5  # worth of the position after the second stroke, relative to the second
+
+
+def _ruled(turn: Turn, phys: PhysShot, cand: Candidate) -> tuple[Outcome, FrameState] | None:
+    try:
+        action = parse_action(shot_action(turn.player, phys, cand))
+        return turn.referee.shot(turn.state, action.shot)  # type: ignore[union-attr]
+    except Exception:  # a record the referee refuses, or a referee bug: no plan from it
+        return None
+
+
+def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> float:
+    """How much better the position left by ``cand`` is than the geometric look says,
+    from the second stroke simulated (the approach of PickPocket and CueCard: search over
+    shot sequences). For the position the noise-free stroke leaves, the next pot's best
+    lines are simulated with a few speeds and spins; each is worth its ease times the ball
+    and the table kept, plus a share of the best pot the cue ball then has (the third
+    ball). The answer replaces the geometric look of the position (0 when the stroke does
+    not keep the table, or when the budget runs out)."""
+    me = turn.player
+    if budget.deep_lines <= 0 or not sims.take(1):
+        return 0.0
+    try:
+        phys = simulate(turn.table, position_of(turn, cand), cand.stroke, record=False)
+    except ValueError:
+        return 0.0
+    sims.charge(phys)
+    ruled = _ruled(turn, phys, cand)
+    if ruled is None:
+        return 0.0
+    outcome, new = ruled
+    if not (outcome.legal and not new.frame_over and new.to_play == me and not new.options
+            and new.in_hand is None):
+        return 0.0
+    nxt = Turn(turn.discipline, turn.referee, turn.table, new, turn.ruling, me, turn.rng)
+    cue = nxt.cue
+    if cue not in new.balls:
+        return 0.0
+    unit = _unit(turn.discipline)
+    table = turn.table
+    pos = playable(table, new.balls)
+    lines = sorted(pot_lines(table, new.balls, cue, pos[cue], nxt.targets())[:12],
+                   key=lambda ln: -ln.ease * (ball_value(turn.discipline, ln.target) + unit))
+    best: float | None = None
+    for line in lines[: budget.deep_lines]:
+        s0 = pot_speed(table, line)
+        nominate, call = _declare(nxt, line.target, line.pocket, False)
+        worth = line.ease * (ball_value(turn.discipline, line.target) + unit)
+        for k, h in budget.deep_variants:
+            if not sims.take(1):
+                break
+            c2 = Candidate(Stroke(line.angle, min(s0 * k, 9.0), 0.0, h, cue_ball=cue), None,
+                           nominate, call, False, "pot", line.target)
+            try:
+                phys2 = simulate(table, pos, c2.stroke, record=False)
+            except ValueError:
+                continue
+            sims.charge(phys2)
+            after = _ruled(nxt, phys2, c2)
+            if after is None:
+                continue
+            out2, new2 = after
+            if not out2.legal or line.target not in phys2.pocketed:
+                continue
+            if new2.frame_over:
+                third = (1.0 + unit) * (1.0 + SECOND) if new2.winner == me else 0.0
+            elif new2.to_play == me and not new2.options:
+                third = prospects(nxt, new2, me)
+            else:
+                third = 0.0
+            w = worth + line.ease * THIRD * third
+            best = w if best is None else max(best, w)
+    if best is None:
+        return 0.0 if not lines else -prospects(turn, new, me)
+    return best - prospects(turn, new, me)
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     candidate: Candidate
     value: float
     simulations: int
+    events: int = 0  # physics events simulated for the decision
 
 
 def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
@@ -581,9 +709,11 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     breaking = bool(getattr(turn.state, "breaking", False)) or snooker_break_off(turn)
     # a break shot moves a full rack (slow to simulate): a smaller budget
     sims = Sims(min(budget.simulations, budget.break_simulations) if breaking
-                else budget.simulations)
+                else budget.simulations, budget.events)
     keep = min(budget.keep, 2) if breaking else budget.keep
-    reserve = keep * budget.samples if noisy else 0
+    deep = 0 if breaking or budget.deep_lines <= 0 else (
+        1 + budget.deep_lines * len(budget.deep_variants))
+    reserve = keep * (budget.samples + deep) if noisy else 0
     cands = candidates(turn, budget, sims)
     scored = _score(turn, cands, budget.look, sims, reserve + (reserve // 2 if not breaking
                                                                else 0))
@@ -599,22 +729,31 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             f"{len(cands)} candidates, balls {dict(st.balls)})")
     if not noisy:
         v, c = scored[0]
-        return Choice(c, v, sims.used)
+        return Choice(c, v, sims.used, sims.events)
     best: tuple[float, Candidate] | None = None
     for v0, c in scored[:keep]:
         seed = turn.rng.randrange(1 << 30)
-        n = min(budget.samples, sims.left)
+        n = sims.affordable(budget.samples)
         if n <= 0 and best is not None:
             break
-        strokes = noisy_strokes(c.stroke, noise, n, seed)
-        sims.take(n)
-        shots = simulate_batch(turn.table, position_of(turn, c), strokes)
-        vals = [judge(turn, s, c, budget.look) for s in shots]
-        mean = (v0 + sum(vals)) / (1 + len(vals))
+        # position play: the second stroke simulated corrects the look of every sample
+        # that keeps the table (a miss leaves the table to the opponent, valued as before)
+        corr = second_look(turn, c, budget, sims) if deep and c.kind == "pot" else 0.0
+        vals: list[float] = []
+        pos = position_of(turn, c)
+        for stroke in noisy_strokes(c.stroke, noise, n, seed):
+            # one at a time: the event budget may run out within a candidate's samples
+            if not sims.take(1):
+                break
+            shot = simulate(turn.table, pos, stroke, record=False)
+            sims.charge(shot)
+            j = judged(turn, shot, c, budget.look)
+            vals.append(j.value + (corr if j.keeps else 0.0))
+        mean = (v0 + corr + sum(vals)) / (1 + len(vals))
         if best is None or mean > best[0]:
             best = (mean, c)
     assert best is not None
-    return Choice(best[1], best[0], sims.used)
+    return Choice(best[1], best[0], sims.used, sims.events)
 
 
 def _score(turn: Turn, cands: list[Candidate], look: bool, sims: Sims, reserve: int
@@ -631,6 +770,7 @@ def _score(turn: Turn, cands: list[Candidate], look: bool, sims: Sims, reserve: 
             phys = simulate(turn.table, position_of(turn, c), c.stroke, record=False)
         except ValueError:
             continue
+        sims.charge(phys)
         if c.kind in ("escape", "safety") and c.nominate is not None:
             # the plan is the noise-free path: nominate the colour it reaches first
             first = next((e["hit"][1] for e in phys.events

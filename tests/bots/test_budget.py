@@ -1,0 +1,109 @@
+"""A decision's work is capped by simulated physics events as well as by simulations
+(issue 14 item 3): a stroke into a full snooker pack costs many times the events of one
+late in a frame, and events, unlike seconds, are the same on any machine."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from cuesport.bots import LEVELS, Bot
+from cuesport.bots.aim import pot_lines, pot_speed
+from cuesport.bots.moves import Strike
+from cuesport.bots.search import (
+    Candidate,
+    Sims,
+    Turn,
+    best_stroke,
+    prospects,
+    refine,
+    second_look,
+    shot_action,
+)
+from cuesport.disciplines import table_for
+from cuesport.game.match import Match
+from cuesport.game.players import Human
+from cuesport.physics import Stroke, simulate
+from cuesport.record import parse_action
+
+
+def _after_break_off() -> Turn:
+    """Snooker, the pack barely opened: the position where one decision cost the most."""
+    m = Match("snooker", [Bot("strong", 1), Bot("strong", 2)], seed=3)
+    while True:
+        s = m.step()
+        if s.kind == "action" and isinstance(s.move, Strike):
+            return m.turn()
+
+
+def test_sims_stop_a_stage_when_its_events_would_not_leave_the_reserve() -> None:
+    t = table_for("nine-ball")
+    shot = simulate(t, {"cue": (300.0, 400.0), "1": (600.0, 1500.0)},
+                    Stroke(70.0, 2.0), record=False)
+    assert shot.event_count > 0
+    sims = Sims(100, events_left=10 * shot.event_count)
+    while sims.take(1, reserve=4):
+        sims.charge(shot)
+    # six paid for, four simulations' worth of events kept for the later stage
+    assert sims.used == 6 and sims.events == 6 * shot.event_count
+    assert sims.affordable(8) == 4
+    for _ in range(4):
+        assert sims.take(1)
+        sims.charge(shot)
+    assert not sims.take(1) and sims.affordable(8) == 0
+
+
+def test_event_budget_caps_a_decision_near_a_full_pack() -> None:
+    turn = _after_break_off()
+    noise, budget = LEVELS["strong"]
+
+    def decide(events: int) -> tuple[object, int, int]:
+        turn.rng = random.Random(5)
+        ch = best_stroke(turn, replace(budget, events=events), noise)
+        return ch.candidate, ch.simulations, ch.events
+
+    _, wide_sims, wide_events = decide(10**9)
+    cap = wide_events // 3
+    cand, sims, events = decide(cap)
+    assert events < wide_events and sims < wide_sims
+    # a stage stops once the events are spent; only the last simulation can overshoot
+    assert events <= 1.2 * cap
+    assert decide(cap) == (cand, sims, events)  # the same seed, the same decision
+
+
+def test_every_level_caps_events_and_a_stronger_one_may_spend_more() -> None:
+    caps = [LEVELS[level][1].events for level in ("easy", "medium", "strong", "pro")]
+    assert caps == sorted(caps) and caps[-1] < 10**6
+
+
+def _nine_ball(balls: dict[str, tuple[float, float]]) -> Turn:
+    start = {"balls": {k: list(v) for k, v in balls.items()}, "to_play": 0}
+    return Match("nine-ball", [Human("a"), Human("b")], start=start).turn()
+
+
+def _pot(turn: Turn, target: str) -> Candidate:
+    line = pot_lines(turn.table, turn.state.balls, "cue", turn.state.balls["cue"],
+                     [target])[0]
+    speed = pot_speed(turn.table, line)
+    angle = refine(turn.table, turn.state.balls, "cue", line, speed)
+    return Candidate(Stroke(angle, speed, cue_ball="cue"), target=target)
+
+
+def test_second_look_simulates_the_next_pot_only_when_the_table_is_kept() -> None:
+    turn = _nine_ball({"cue": (400.0, 700.0), "1": (700.0, 1500.0), "2": (300.0, 1900.0),
+                       "9": (900.0, 2200.0)})
+    _, budget = LEVELS["strong"]
+    pot = _pot(turn, "1")
+    kept = Sims(100)
+    corr = second_look(turn, pot, budget, kept)
+    # one simulation for the stroke, then the next ball's lines with their variants
+    assert 1 < kept.used <= 1 + budget.deep_lines * len(budget.deep_variants)
+    new = turn.referee.shot(turn.state, parse_action(
+        shot_action(0, simulate(turn.table, turn.state.balls, pot.stroke, record=False),
+                    pot)).shot)[1]  # type: ignore[union-attr]
+    assert new.to_play == 0
+    assert corr + prospects(turn, new, 0) > 0  # a pot of the 2 was found and simulated
+    miss = replace(pot, stroke=replace(pot.stroke, angle=pot.stroke.angle + 40.0))
+    lost = Sims(100)
+    assert second_look(turn, miss, budget, lost) == 0.0 and lost.used == 1
+    assert second_look(turn, pot, replace(budget, deep_lines=0), Sims(100)) == 0.0
