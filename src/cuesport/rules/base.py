@@ -61,6 +61,7 @@ from cuesport.rules.sides import Order, Seat, Sides, Turn
 Vec = tuple[float, float]
 Balls = Mapping[str, Vec]
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 OVERLAP_TOL = 1.0  # mm a recorded position may overlap before it is an impossible position
 
 
@@ -300,8 +301,11 @@ class Referee(Generic[S]):
     def extras_json(self, state: S) -> dict[str, Any]:
         """The discipline's own keys of a state: its attributes named by the printed
         fields of :attr:`extras_model`, in their order."""
-        return {key: jsonable(getattr(state, name))
-                for key, name in printed_fields(self.extras_model)}
+        out = {}
+        for key, name in printed_fields(self.extras_model):
+            v = getattr(state, name)
+            out[key] = v if type(v) in _SCALARS else jsonable(v)  # most are scalars
+        return out
 
     def check_start(self, start: Start) -> None:
         """The common keys as this discipline uses them (one error style: ``start.key``)."""
