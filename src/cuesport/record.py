@@ -151,6 +151,15 @@ class Event(_Model):
                 or self.land or "",)
 
 
+class Railed(_Model):
+    """Version 1.1, records without positions: the rails after the first contact of a
+    stroke, as the referee sees them (POOL-6.3, the break rules)."""
+
+    cue: bool = False  # the cue ball reached a rail (or a pocket) after the first contact
+    # the distinct object balls that reached a rail or a pocket after the first contact
+    objects: int = Field(default=0, ge=0, le=15)
+
+
 class Judgement(_Model):
     """What physics cannot show and a referee must judge (all default false/empty)."""
 
@@ -179,10 +188,12 @@ class Judgement(_Model):
     clear_path: bool = False  # SNK-3.14(c): a clear path to some part of a ball on
     full_ball: bool = False  # SNK-3.14(c): central full-ball contact available
     baulk_crossed: bool = False  # ONE-2.13.1: "baulk line crossed"
+    railed: Railed | None = None  # POOL-6.3, break rules: instead of cushion events
+    fell: Names = ()  # SNK-3.9: potted balls that fell by themselves
 
 
 POSITIONS_FREE_FLAGS = ("misplaced", "not_played_out", "clear_path", "full_ball",
-                        "baulk_crossed")
+                        "baulk_crossed", "railed", "fell")
 
 
 class Call(_Model):

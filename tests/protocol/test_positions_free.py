@@ -89,6 +89,7 @@ def test_a_version_1_record_refuses_rules_positions():
     ({"rest": {"snookered": True}}, "shot.rest"),
     ({"judgement": {"clear_path": True}}, "shot.judgement.clear_path"),
     ({"judgement": {"misplaced": False}}, "shot.judgement.misplaced"),
+    ({"judgement": {"fell": []}}, "shot.judgement.fell"),
 ])
 def test_a_version_1_record_refuses_positions_free_shot_inputs(extra, field):
     rec = {"discipline": "snooker", "players": ["Ann", "Bob"], "actions": [
@@ -147,6 +148,9 @@ def test_flags_with_positions_are_refused():
     ({"rest": {"interferes": ["red1"]}}, "rest.interferes: not a fact"),
     ({"rest": {"touching": {"white": ["red1"]}}}, "'white' is not a cue ball"),
     ({"rest": {"occupied": ["middle-spot"]}}, "rest.occupied"),
+    ({"judgement": {"railed": {"cue": True}}}, "judgement.railed: not a judgement of snooker"),
+    ({"judgement": {"fell": ["pink"]}}, "judgement.fell: 'pink' was not potted"),
+    ({"judgement": {"fell": ["purple"]}}, "unknown ball 'purple'"),
 ])
 def test_bad_positions_free_input_names_the_field_and_changes_nothing(extra, words):
     session = RefereeSession(record("snooker", []))
@@ -320,6 +324,77 @@ def test_snk_3_9_generic_reds_potted_after_a_red_was_hit_count():
     assert out[0]["points"] == [2, 0]
     assert "red15" not in out[0]["state"]["balls"] and "red14" not in out[0]["state"]["balls"]
     assert "red13" in out[0]["state"]["balls"]
+
+
+def test_snk_3_9_a_ball_declared_fallen_by_itself_goes_back():
+    # judgement.fell: the referee's eye instead of the events' hits; a colour potted in a
+    # stroke with no hit naming it counts once the marker says nothing fell by itself
+    out = ruled(record("snooker", [
+        shot(0, hit("cue", "red"), pot("red")),
+        shot(0, hit("cue", "blue"), pot("blue"), pot("pink", t=0.9), nominate="blue",
+             judgement={"fell": []}),
+    ]))
+    assert out[1]["fouls"][0]["rule"] == "SNK-3.12(b)(iii)"  # the pink is not on
+    out = ruled(record("snooker", [
+        shot(0, hit("cue", "red"), pot("red")),
+        shot(0, hit("cue", "blue"), pot("blue"), pot("pink", t=0.9), nominate="blue",
+             judgement={"fell": ["pink"]}),
+    ]))
+    assert out[1]["legal"] is True and out[1]["points"] == [5, 0]
+    assert out[1]["respotted"]["pink"] == "replaced"
+    # without the flag the events decide, as before: no hit names the pink
+    out = ruled(record("snooker", [
+        shot(0, hit("cue", "red"), pot("red")),
+        shot(0, hit("cue", "blue"), pot("blue"), pot("pink", t=0.9), nominate="blue"),
+    ]))
+    assert out[1]["legal"] is True and out[1]["respotted"]["pink"] == "replaced"
+
+
+def test_snk_3_9_a_red_declared_fallen_is_one_of_the_reds_potted():
+    out = ruled(record("snooker", [
+        shot(0, hit("cue", "red"), pot("red"), pot("red", "top-right", 0.9),
+             judgement={"fell": ["red"]}),
+    ]))
+    assert out[0]["points"] == [1, 0]
+    assert len([b for b in out[0]["state"]["balls"] if b.startswith("red")]) == 14
+
+
+def test_pool_6_3_rails_from_the_railed_judgement():
+    # judgement.railed: the rails after contact as the referee saw them, no cushion events
+    start = {"balls": ["cue", "3", "5", "9"], "breaking": False}
+    for railed, fouled in (({"cue": False, "objects": 0}, True), ({"cue": True}, False),
+                           ({"objects": 1}, False)):
+        out = ruled(record("nine-ball", [shot(0, hit("cue", "3"), judgement={
+            "railed": railed})], start=start))
+        assert ("POOL-6.3" in [f["rule"] for f in out[0]["fouls"]]) is fouled, railed
+    # a pocketed ball counts as reaching a rail whatever the count says
+    out = ruled(record("nine-ball", [shot(0, hit("cue", "3"), pot("5"), judgement={
+        "railed": {"objects": 0}})], start=start))
+    assert out[0]["legal"] is True
+
+
+def test_p9_2_3_open_break_rails_from_the_railed_judgement():
+    for n, legal in ((3, False), (4, True)):
+        out = ruled(record("nine-ball", [shot(0, hit("cue", "1"), judgement={
+            "railed": {"objects": n}})]))
+        assert out[0]["legal"] is legal, n
+
+
+def test_p141_4_3_break_rails_from_the_railed_judgement():
+    for railed, legal in (({"cue": True, "objects": 2}, True), ({"objects": 3}, False),
+                          ({"cue": True, "objects": 1}, False)):
+        out = ruled(record("straight-pool", [{"shot": {
+            "player": 0, "call": "safety", "events": [hit("cue", "1")],
+            "judgement": {"railed": railed}}}]))
+        assert out[0]["legal"] is legal, railed
+
+
+def test_railed_and_cushion_events_together_are_refused():
+    session = RefereeSession(record("nine-ball", []))
+    out = session.feed(shot(0, hit("cue", "1"), cushion("1"),
+                            judgement={"railed": {"objects": 4}}))
+    assert "judgement.railed: the rails are given once" in out["error"]
+    assert session.index == 0
 
 
 def test_snk_3_15_restored_balls_come_back():

@@ -1,5 +1,6 @@
-"""The marker's page (/score) in a real browser at a phone size: a snooker frame with a
-foul and a free ball, a nine-ball rack with a push-out, undo, reload
+"""The marker's page (/score) in a real browser at a phone size: a whole snooker frame with
+a foul, a free ball, a foul and a miss with replace and a spot taken; a nine-ball rack with
+a push-out and a three-foul warning; a 14.1 inning with a re-rack; doubles; undo, reload
 and a dropped network; screenshots go to ``out/screenshots/``."""
 
 from __future__ import annotations
@@ -64,13 +65,25 @@ def start(browser, server, discipline: str, size=PHONE):
 
 
 def visit(page, first: str | None = None, potted: tuple[str, ...] = (),
-          flags: tuple[str, ...] = (), rails: int | None = None) -> dict:
+          flags: tuple[str, ...] = (), rails: int | None = None, cue_rail: bool = False,
+          call: str | None = None, spots: tuple[str, ...] = (),
+          in_the_way: tuple[str, ...] = (), behind: tuple[str, ...] = ()) -> dict:
     if first is not None:
         page.click(f"#first button[data-ball='{first}']")
     for b in potted:
         page.click(f"#potted button[data-ball='{b}']")
     if rails is not None:
         page.click(f"#rails button:text-is('{rails}')")
+    if cue_rail:
+        page.click("#cue-rail")
+    if call is not None:
+        page.click(f"#calls-choice button[data-call='{call}']")
+    for sp in spots:
+        page.click(f"#spots button[data-spot='{sp}']")
+    for b in in_the_way:
+        page.click(f"#rerack button[data-ball='{b}']")
+    for b in behind:
+        page.click(f"#behind button[data-ball='{b}']")
     for f in flags:
         page.click(f"#flags button[data-flag='{f}']")
     page.click("#enter")
@@ -126,27 +139,96 @@ def test_snooker_frame_with_a_foul_and_a_free_ball(server, browser):
     page.click("#potted button[data-ball='pink']")
     page.click("#enter")
     page.wait_for_function("() => document.querySelector('#net').dataset.state === 'offline'")
-    assert page.evaluate("() => window.cuesportScore.match.queue.length") == 1
+    page.click("#first button[data-ball='red']")  # a second visit while offline
+    page.click("#potted button[data-ball='red']")
+    page.click("#enter")
+    assert page.evaluate("() => window.cuesportScore.match.queue.length") == 2
+    assert "2" in page.inner_text("#net")
     screenshot(page, "score-offline-phone")
     context.set_offline(False)
     page.wait_for_function(IDLE, timeout=15000)
-    assert scores(page) == ["12", "8"]
+    assert scores(page) == ["13", "8"]  # both visits, in order
+    assert page.evaluate("() => window.cuesportScore.match.actions.length") == 8
     page.click("#lang")
     assert page.inner_text("#enter") == "Записать подход"
     # the calls come again from the referee, in Russian
     page.wait_for_function("() => /[а-я]/i.test(document.querySelector('#calls').textContent)")
-    assert scores(page) == ["12", "8"]
+    assert scores(page) == ["13", "8"]
     screenshot(page, "score-snooker-ru-phone")
+    assert page.errors == []
+    context.close()
+
+
+def sent(page) -> dict:
+    """The last action the page sent to the referee."""
+    return page.evaluate("() => { const m = window.cuesportScore.match;"
+                         " return m.actions[m.actions.length - 1]; }")
+
+
+def test_a_whole_snooker_frame_with_a_miss_replaced_and_a_spot_taken(server, browser):
+    context, page = start(browser, server, "snooker")
+    page.click("#begin")
+    page.wait_for_function(IDLE)
+    visit(page, first="red")  # break-off
+    assert sent(page)["shot"]["events"] == [{"t": 0, "hit": ["cue", "red"]}]
+    visit(page, first="red", potted=("red",))
+    # no invented event: the pot as the marker saw it, SNK-3.9 as a judgement
+    assert sent(page)["shot"] == {"player": 1, "judgement": {"fell": []}, "events": [
+        {"t": 0, "hit": ["cue", "red"]}, {"t": 1.0, "pot": "red", "pocket": "top-left"}]}
+    visit(page, first="black", potted=("black",))
+    foul = visit(page, first="blue", flags=("snookered",))
+    assert foul["fouls"][0]["rule"] == "SNK-3.12(b)(iv)" and foul["free_ball"] is True
+    decide(page, "Play")
+    assert visit(page, first="green", potted=("green",))["points"] == [1, 0]  # free ball
+    visit(page, first="black", potted=("black",))
+    assert scores(page) == ["13", "8"]
+    # SNK-3.14(c): a clear path, nothing hit: foul and a miss; Bob has it replaced
+    miss = visit(page, flags=("clear_path",))
+    assert miss["miss"] is True and miss["options"] == ["play", "pass", "replace"]
+    assert "Foul and a miss" in page.inner_text("#calls")
+    assert scores(page) == ["13", "12"]
+    screenshot(page, "score-snooker-miss-phone")
+    replaced = decide(page, "Replace")
+    assert replaced["to_play"] == 0 and replaced["score"] == [13, 12]
+    assert visit(page, first="red", potted=("red",))["score"] == [14, 12]
+    # SNK-3.7(d): the pink's own spot is taken: the highest free spot, the black's
+    page.click("#first button[data-ball='pink']")
+    page.click("#potted button[data-ball='pink']")
+    page.wait_for_selector("#spots-box:not([hidden])")
+    screenshot(page, "score-snooker-spot-taken-phone")
+    pink = visit(page, spots=("pink-spot",))
+    assert sent(page)["shot"]["rest"] == {"occupied": ["pink-spot"]}
+    assert pink["respotted"] == {"pink": "black-spot"} and pink["score"] == [20, 12]
+    visit(page, first="red", potted=("red",))
+    assert visit(page, first="pink", potted=("pink",))["respotted"] == {"pink": "pink-spot"}
+    for _ in range(6):  # two reds a stroke, then the black
+        visit(page, first="red", potted=("red", "red"))
+        visit(page, first="black", potted=("black",))
+    assert scores(page) == ["81", "12"]
+    for colour in ("yellow", "green", "brown", "blue", "pink"):
+        visit(page, first=colour, potted=(colour,))
+    end = visit(page, first="black", potted=("black",))
+    assert end["frame_over"] is True and end["winner"] == 0 and end["score"] == [108, 12]
+    page.wait_for_selector("#over:not([hidden])")
+    assert "Ann" in page.inner_text("#over-text")
+    screenshot(page, "score-snooker-frame-over-phone")
     assert page.errors == []
     context.close()
 
 
 def test_nine_ball_rack_with_a_push_out(server, browser):
     context, page = start(browser, server, "nine-ball")
+    page.fill("#h1", "1")  # a handicap of one rack for Bob
     page.click("#begin")
+    page.wait_for_function(IDLE)
+    assert page.inner_text("#side1 .frames").endswith("1")
+    assert visit(page, first="1", rails=3)["legal"] is False  # P9-2.3: four to a rail
+    page.click("#undo")
     page.wait_for_function(IDLE)
     brk = visit(page, first="1", rails=4)
     assert brk["legal"] is True and brk["state"]["push_out"] is True
+    assert sent(page)["shot"] == {"player": 0, "events": [{"t": 0, "hit": ["cue", "1"]}],
+                                  "judgement": {"railed": {"cue": False, "objects": 4}}}
     push = visit(page, flags=("push_out",), rails=0)
     assert push["options"] == ["play", "pass"] and push["to_play"] == 0
     screenshot(page, "score-nine-ball-push-out-phone")
@@ -171,6 +253,79 @@ def test_nine_ball_rack_with_a_push_out(server, browser):
     page.wait_for_selector("#over:not([hidden])")
     assert page.inner_text("#side0 .frames").endswith("1")  # the rack counts at once
     screenshot(page, "score-nine-ball-rack-over-phone")
+    assert page.errors == []
+    context.close()
+
+
+def test_straight_pool_inning_with_a_re_rack(server, browser):
+    context, page = start(browser, server, "straight-pool")
+    page.fill("#target", "50")
+    page.fill("#h1", "5")  # Bob's handicap: he starts on 5
+    page.click("#begin")
+    page.wait_for_function(IDLE)
+    assert scores(page) == ["0", "5"] and "50" in page.inner_text("#rem")
+    # P141-4.3: a safe break, the cue ball and two object balls to a rail
+    brk = visit(page, first="1", rails=2, cue_rail=True, call="safety")
+    assert brk["legal"] is True and brk["to_play"] == 1
+    # Bob's inning: each visit the first ball potted is called and made, the others count
+    for balls in (("1", "2", "3", "4"), ("5", "6", "7", "8"), ("9", "10", "11", "12"),
+                  ("13",)):
+        r = visit(page, first=balls[0], potted=balls)
+        assert r["legal"] is True and r["to_play"] == 1
+    assert scores(page) == ["0", "18"]
+    # the 14th ball: the page asks what is in the way of the rack (P141-4.8)
+    page.click("#first button[data-ball='14']")
+    page.click("#potted button[data-ball='14']")
+    page.wait_for_selector("#rerack-box:not([hidden])")
+    screenshot(page, "score-straight-pool-re-rack-phone")
+    rerack = visit(page, in_the_way=("15",))
+    assert sent(page)["shot"]["rest"] == {"interferes": ["15"]}
+    places = rerack["respotted"]
+    assert places.pop("15") == "head-spot"  # P141-4.8(3)
+    assert set(places.values()) == {"rack"} and len(places) == 14
+    assert rerack["to_play"] == 1 and rerack["score"] == [0, 19]
+    assert "Re-rack" in page.inner_text("#calls")
+    assert len(objects_on_table(page)) == 15
+    # the inning goes on; then a ball not as called: spotted, the inning ends (P141-4.5)
+    assert visit(page, first="3", potted=("3",))["score"] == [0, 20]
+    wrong = visit(page, first="2", potted=("2",), call="not-called")
+    assert wrong["respotted"] == {"2": "foot-spot"} and wrong["to_play"] == 0
+    assert wrong["score"] == [0, 20]
+    assert page.errors == []
+    context.close()
+
+
+def objects_on_table(page) -> list[str]:
+    return page.evaluate("() => [...document.querySelectorAll('#first button[data-ball]')]"
+                         ".map(b => b.dataset.ball)")
+
+
+def test_doubles_show_who_of_the_side_is_at_the_table(server, browser):
+    context, page = start(browser, server, "snooker")
+    page.fill("#p0b", "Cid")
+    page.fill("#p1b", "Dee")
+    page.click("#begin")
+    page.wait_for_function(IDLE)
+    assert page.inner_text("#side0 .who") == "Ann & Cid"
+    assert "Ann" in page.inner_text("#side0 .member")
+    visit(page, first="red")  # Ann breaks off
+    assert "Bob" in page.inner_text("#side1 .member")
+    visit(page, first="red")  # Bob: no pot, the turn ends
+    # SNK-3.17: the order Ann, Bob, Cid, Dee
+    assert "Cid" in page.inner_text("#side0 .member")
+    assert page.inner_text("#side1 .member") == ""
+    screenshot(page, "score-doubles-phone")
+    # SNK-3.9: the pink fell by itself as Cid potted a red: it goes back, the red counts
+    page.click("#first button[data-ball='red']")
+    page.click("#potted button[data-ball='red']")
+    page.click("#potted button[data-ball='pink']")
+    page.click("#fell button[data-ball='pink']")
+    fell = visit(page)
+    assert sent(page)["shot"]["judgement"] == {"fell": ["pink"]}
+    assert fell["legal"] is True and fell["points"] == [1, 0]
+    assert fell["respotted"] == {"pink": "replaced"}
+    header = page.evaluate("() => window.cuesportScore.match.header")
+    assert header["players"][1] == {"name": "Bob & Dee", "members": ["Bob", "Dee"]}
     assert page.errors == []
     context.close()
 

@@ -12,15 +12,16 @@ from cuesport.physics.stroke import PositionError
 OVERLAP_TOL = 1e-6  # m (1 micron): rounding in a tight rack is accepted, real overlaps are not
 
 
-def check_position(table: TableSpec, position: Mapping[str, Sequence[float]], cue: str
+def check_position(table: TableSpec, position: Mapping[str, Sequence[float]], cue: str | None
                    ) -> list[tuple[str, float, float]]:
     """The balls as (name, x, y) in metres, after checking the position.
 
     The cue ball must be on the bed (its centre at least R inside the cushion noses); other
     balls may also hang in a pocket's mouth. No ball may overlap the cushion rubber (a nose, a
-    jaw facing or a knuckle), and no two balls may overlap (beyond rounding).
+    jaw facing or a knuckle), and no two balls may overlap (beyond rounding). ``cue`` None
+    checks a position without a cue ball (one being set up, in practice).
     """
-    if cue not in position:
+    if cue is not None and cue not in position:
         raise PositionError(f"the cue ball {cue!r} is not on the table (not in the position)")
     out = []
     r = table.ball_radius

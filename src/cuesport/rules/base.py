@@ -26,6 +26,7 @@ from cuesport.equipment import (
 from cuesport.record import (
     NO_REST,
     NOWHERE,
+    POSITIONS_FREE_FLAGS,
     Action,
     Claim,
     ClaimAction,
@@ -517,11 +518,22 @@ class Referee(Generic[S]):
     def check_declared(self, shot: Shot, state: S) -> Rest:
         """The positions-free inputs of a shot that this discipline uses; the rest facts
         (or none) once checked."""
-        for f in ("misplaced", "not_played_out", "clear_path", "full_ball", "baulk_crossed"):
-            if f in shot.judgement.model_fields_set and f not in self.declared_flags:
+        j = shot.judgement
+        for f in POSITIONS_FREE_FLAGS:
+            if f in j.model_fields_set and f not in self.declared_flags:
                 raise RecordError(f"judgement.{f}: not a judgement of {self.discipline}")
-        if shot.judgement.misplaced and state.in_hand is None:
+        if j.misplaced and state.in_hand is None:
             raise RecordError("judgement.misplaced: the cue ball was not in hand")
+        if j.railed is not None and any(e.cushion is not None for e in shot.events):
+            raise RecordError("judgement.railed: the rails are given once, by the flag or by "
+                              "cushion events, not both")
+        potted = {e.pot for e in shot.events if e.pot is not None}
+        for b in j.fell:  # "red" is a red (snooker without positions)
+            if b != "red":
+                self.check_name(b)
+            red = b.startswith("red") and any(p.startswith("red") for p in potted)
+            if b not in potted and not red:
+                raise RecordError(f"judgement.fell: {b!r} was not potted in this stroke")
         rest = shot.rest or NO_REST
         for f in (rest.model_fields_set if shot.rest is not None else ()):
             if f not in self.rest_facts and getattr(rest, f) != getattr(NO_REST, f):

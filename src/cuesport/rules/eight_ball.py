@@ -123,7 +123,7 @@ class EightBallReferee(PoolReferee):
         spotted = tuple(Call.of("spotted", ball=b) for b in respotted)
         if play.off:  # P8-3.3(7): an object ball off the table on the break
             fouls = [*fouls, self._f("P8-3.3(7)", "ball-off-table-on-break")]
-        elif not play.potted and len(play.object_railed()) < 4:
+        elif not play.potted and play.objects_railed() < 4:
             # P8-3.3(4): illegal break; with a scratch the table is accepted with the cue
             # ball in hand behind the head string (Ambiguities 4)
             fouls = [*fouls, self._f("P8-3.3(4)", "illegal-break")]

@@ -38,7 +38,7 @@ class NineBallReferee(PoolReferee):
     push_outs = True
     # P9-2.7: the standard fouls of nine-ball (POOL-6.11 is not among them)
     standard_fouls = ALL_FOULS - {"POOL-6.11"}
-    declared_flags = frozenset({"misplaced"})  # no POOL-6.11 in this game
+    declared_flags = frozenset({"misplaced", "railed"})  # no POOL-6.11 in this game
 
     def rack(self, rng: random.Random) -> Position:
         return nine_ball_rack(self.table, rng)  # P9-2.2

@@ -70,6 +70,7 @@ from cuesport.record import (
     Lag,
     PlayerFoul,
     Point,
+    Railed,
     RecordError,
     Rest,
     Shot,
@@ -206,6 +207,8 @@ class Play:
     breaking: bool
     settled: Mapping[str, Vec]  # balls that fell in by settling, put back (POOL-1.7)
     kitchen: KitchenBreach | None = None  # POOL-6.11, for a stroke from the kitchen
+    # without positions: the rails as the referee saw them (judgement.railed), or None
+    declared_rails: Railed | None = None
 
     @property
     def scratch(self) -> bool:
@@ -224,8 +227,22 @@ class Play:
         c = self.shot.call
         return isinstance(c, CallModel) and self.potted.get(c.ball) == c.pocket
 
-    def object_railed(self) -> set[str]:
-        return {b for b in self.railed if b != "cue"}
+    def cue_railed(self) -> bool:
+        """The cue ball reached a rail (or a pocket) after the first contact."""
+        if self.declared_rails is not None:
+            return self.declared_rails.cue or (bool(self.first) and self.scratch)
+        return "cue" in self.railed
+
+    def objects_railed(self) -> int:
+        """How many distinct object balls reached a rail or a pocket after the first
+        contact; a declared count is never below the balls the stroke pocketed."""
+        if self.declared_rails is not None:
+            gone = len(self.potted) + len(self.off) if self.first else 0
+            return max(self.declared_rails.objects, gone)
+        return len({b for b in self.railed if b != "cue"})
+
+    def any_railed(self) -> bool:
+        return self.cue_railed() or self.objects_railed() > 0
 
 
 # the judgement flags that are standard fouls, in the order a ruling lists them
@@ -273,7 +290,8 @@ class PoolReferee(Referee[PoolState]):
     in_hand_zones: ClassVar[tuple[str, ...]] = ("kitchen", "table")
     negative_scores: ClassVar[bool] = True  # 14.1 scores go below zero (P141-4.9)
     rest_facts: ClassVar[frozenset[str]] = frozenset({"touching", "occupied", "restored"})
-    declared_flags: ClassVar[frozenset[str]] = frozenset({"misplaced", "not_played_out"})
+    declared_flags: ClassVar[frozenset[str]] = frozenset(
+        {"misplaced", "not_played_out", "railed"})
 
     # ------------------------------------------------------------ game facts (hooks)
 
@@ -533,6 +551,7 @@ class PoolReferee(Referee[PoolState]):
             breaking=state.breaking,
             settled=settled,
             kitchen=kitchen,
+            declared_rails=None if self.positions else shot.judgement.railed,
         )
 
     def placement(self, state: PoolState, shot: Shot) -> dict[str, Vec]:
@@ -663,7 +682,7 @@ class PoolReferee(Referee[PoolState]):
             # ball driven to a rail (Ambiguities 3: no contact at all is a foul too)
             if not play.first:
                 out.append(("POOL-6.3", "no-contact"))
-            elif not play.railed:
+            elif not play.any_railed():
                 out.append(("POOL-6.3", "no-rail-after-contact"))
         return out
 
@@ -828,7 +847,7 @@ class PoolReferee(Referee[PoolState]):
         if play.potted:
             return []
         found = []
-        if len(play.object_railed()) < 4:
+        if play.objects_railed() < 4:
             found.append(self._f(rule, "illegal-break"))
         if three_ball_rule is not None:
             crossed = {e.cross for e in play.shot.events

@@ -103,7 +103,7 @@ class SnookerReferee(SnookerActions):
     catalog = CATALOG
     cue_balls = ("cue",)
     rest_facts = frozenset({"touching", "occupied", "snookered", "snookered_by", "restored"})
-    declared_flags = frozenset({"misplaced", "clear_path", "full_ball"})
+    declared_flags = frozenset({"misplaced", "clear_path", "full_ball", "fell"})
 
     options: SnookerOptions
     _rest: Rest = NO_REST  # without positions: the rest facts of the action being ruled
@@ -337,8 +337,11 @@ class SnookerReferee(SnookerActions):
         on, nominated, free, v_on, unclear = self.nomination(state, shot, out_of_turn, fc)
         targets = on | {free} if free else on
         pushed, credited = self.touching_contact(state, shot, placed, targets)
-        fell = [b for b in self.fell_by_itself(shot)
-                if self.positions or b not in self._touched]
+        if not self.positions and "fell" in shot.judgement.model_fields_set:
+            fell = self.declared_fell(shot)  # SNK-3.9 as the referee saw it
+        else:
+            fell = [b for b in self.fell_by_itself(shot)
+                    if self.positions or b not in self._touched]
         replay_all = bool(fell) and shot.judgement.would_have_been_hit  # SNK-3.9(b)
         balls, pots, calls = self.put_back(state, motion, fell, replay_all)
 
@@ -687,6 +690,22 @@ class SnookerReferee(SnookerActions):
             if math.dist(p, spot) < 1e-6:
                 return f"{colour}-spot"
         return "near-own-spot"  # SNK-3.7(f), (g): placed by the table referee
+
+    def declared_fell(self, shot: Shot) -> list[str]:
+        """SNK-3.9 without positions, from ``judgement.fell``: the potted balls the referee
+        saw fall by themselves; each ``red`` is one of the reds potted, in order."""
+        potted = [e.pot for e in shot.events if e.pot is not None and e.pot != "cue"]
+        reds = [b for b in potted if b.startswith("red")]
+        out: list[str] = []
+        for b in shot.judgement.fell:
+            if b == "red" or b.startswith("red"):
+                free = [r for r in reds if r not in out]
+                if not free:
+                    continue
+                b = b if b in free else free[0]
+            if b not in out:
+                out.append(b)
+        return out
 
     def resolve_reds(self, state: SnookerState, shot: Shot) -> tuple[Shot, frozenset[str]]:
         """A record without positions may name ``red``, "a red": each is given a red on

@@ -92,7 +92,7 @@ class StraightPoolReferee(PoolReferee):
             # P141-4.3(2): a called ball pocketed, or the cue ball and two object balls
             # driven to a rail after the break
             met = (play.called_in() and not fouls) or (
-                "cue" in play.railed and len(play.object_railed()) >= 2)
+                play.cue_railed() and play.objects_railed() >= 2)
             if not met:
                 return self.breaking_foul(state, play, fouls)
         if fouls:

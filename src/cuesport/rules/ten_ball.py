@@ -31,7 +31,7 @@ class TenBallReferee(PoolReferee):
     push_outs = True  # P10-9.4
     # P10-9.10: the standard fouls of ten-ball (POOL-6.11 is not among them)
     standard_fouls = ALL_FOULS - {"POOL-6.11"}
-    declared_flags = frozenset({"misplaced"})  # no POOL-6.11 in this game
+    declared_flags = frozenset({"misplaced", "railed"})  # no POOL-6.11 in this game
 
     def rack(self, rng: random.Random) -> Position:
         return ten_ball_rack(self.table, rng)  # P10-9.2

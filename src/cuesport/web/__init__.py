@@ -138,6 +138,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
         disciplines,
         frames,
         matches,
+        practice,
         referee,
         score,
         tables,
@@ -151,7 +152,7 @@ def create_app(store: Store | None = None, *, bot_delay: float = 0.6,
                         think_in_pool=think_in_pool, recheck_s=recheck_s)
     app.state.referee_sessions = referee.Sessions()
     errors.install(app)
-    for module in (referee, disciplines, tables, matches, frames, ws, score, boards):
+    for module in (referee, disciplines, tables, matches, frames, ws, score, boards, practice):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -21,6 +21,8 @@ MAX_CLIENTS = 10_000  # buckets kept; beyond it the full (idle) ones are dropped
 BOT_MATCHES_PER_CLIENT = 2  # bot-vs-bot matches being played, per client
 BOT_MATCHES = 8  # ... and in all
 BOT_FRAMES = 9  # the longest bot-vs-bot match, in frames (best of)
+PRACTICE_RATE = 5.0  # practice simulations a second per client, on average (the aid: 4)
+PRACTICE_BURST = 20.0
 
 
 @dataclass(slots=True)

@@ -5,6 +5,7 @@ const WORDS = {
   en: {
     title: "cuesport",
     newMatch: "New match",
+    practice: "Practice: place balls, try strokes",
     discipline: "Discipline",
     opponent: "Opponent",
     bot: "Computer",
@@ -101,6 +102,7 @@ const WORDS = {
   ru: {
     title: "cuesport",
     newMatch: "Новый матч",
+    practice: "Тренировка: расставить шары, пробовать удары",
     discipline: "Дисциплина",
     opponent: "Соперник",
     bot: "Компьютер",

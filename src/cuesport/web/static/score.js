@@ -9,7 +9,7 @@ const T = {
     table: "Table", title: "Marker", setup: "New match", discipline: "Discipline", player1: "Player 1",
     player2: "Player 2", format: "Format", "best-of": "Best of N frames", "race-to": "Race to N",
     begin: "Start", "first-hit": "First ball hit", potted: "Potted",
-    rails: "Balls to a rail after contact", "foul-kind": "Foul", judgement: "Referee's judgement",
+    rails: "Object balls to a rail after contact", "foul-kind": "Foul", judgement: "Referee's judgement",
     undo: "Undo", enter: "Enter visit", "next-frame": "Next frame", "new-match": "New match",
     nothing: "Nothing", break: "Break", on: "On", remaining: "Remaining", frames: "Frames",
     "to-play": "to play", fouls: "Fouls in a row", warning: "Warning: on two fouls",
@@ -21,12 +21,21 @@ const T = {
     touched: "Touched a ball", play: "Play", pass: "Pass", replace: "Replace",
     "in-hand": "Ball in hand", "re-rack": "Re-rack", "re-rack-opponent": "Opponent re-racks",
     "spot-eight": "Spot the 8", "re-break": "Re-break", "spot-ball": "Spot ball",
+    partner: "Partner (doubles)", target: "Target score", handicap: "Handicap start: points",
+    "handicap-frames": "Handicap start: frames", "cue-rail": "Cue ball to a rail",
+    fell: "Fell by itself", call: "Call", safety: "Safety", "not-called": "Not as called", "as-called": "{b} as called",
+    spots: "Spots taken before respotting", rerack: "Re-rack: in the way of the rack",
+    behind: "Behind the head string", cue: "Cue ball", "at-table": "at the table: {m}",
+    // the heading says "spots": the colour is enough on a button
+    "yellow-spot": "Yellow", "green-spot": "Green", "brown-spot": "Brown",
+    "blue-spot": "Blue", "pink-spot": "Pink", "black-spot": "Black",
+    "foot-spot": "Foot spot", "head-spot": "Head spot", "centre-spot": "Centre spot",
   },
   ru: {
     table: "Стол", title: "Маркёр", setup: "Новый матч", discipline: "Дисциплина", player1: "Игрок 1",
     player2: "Игрок 2", format: "Формат", "best-of": "До N побед из 2N−1", "race-to": "До N побед",
     begin: "Начать", "first-hit": "Первый шар", potted: "Забиты",
-    rails: "Шаров к борту после соударения", "foul-kind": "Фол", judgement: "Решение судьи",
+    rails: "Прицельных к борту после соударения", "foul-kind": "Фол", judgement: "Решение судьи",
     undo: "Отменить", enter: "Записать подход", "next-frame": "Следующая партия",
     "new-match": "Новый матч", nothing: "Ничего", break: "Серия", on: "Прицельный",
     remaining: "Осталось", frames: "Партии", "to-play": "бьёт", fouls: "Фолов подряд",
@@ -39,9 +48,22 @@ const T = {
     touched: "Касание шара", play: "Играть", pass: "Передать", replace: "Вернуть шары",
     "in-hand": "Шар с руки", "re-rack": "Перестановка", "re-rack-opponent": "Расставляет соперник",
     "spot-eight": "Восьмёрку на точку", "re-break": "Разбить снова", "spot-ball": "Шар на точку",
+    partner: "Партнёр (пары)", target: "Игра до очков", handicap: "Фора: очки на старте",
+    "handicap-frames": "Фора: партии на старте", "cue-rail": "Биток к борту",
+    fell: "Упал сам", call: "Заказ", safety: "Отыгрыш", "not-called": "Не по заказу", "as-called": "{b} по заказу",
+    spots: "Занятые отметки до выставления", rerack: "Перестановка: мешают пирамиде",
+    behind: "За линией дома", cue: "Биток", "at-table": "у стола: {m}",
+    "yellow-spot": "Жёлтая", "green-spot": "Зелёная", "brown-spot": "Коричневая",
+    "blue-spot": "Синяя", "pink-spot": "Розовая", "black-spot": "Чёрная",
+    "foot-spot": "Задняя отметка", "head-spot": "Передняя отметка", "centre-spot": "Центральная отметка",
   },
 };
 const COLOURS = ["yellow", "green", "brown", "blue", "pink", "black"];
+const SNOOKER_SPOTS = COLOURS.map((c) => `${c}-spot`);
+// The marker is not asked for pockets: one name stands for "a pocket"; a call made good
+// names it too, a ball potted not as called is called for another pocket.
+const POCKET = "top-left";
+const OTHER_POCKET = "top-right";
 const VALUE = { red: "1", yellow: "2", green: "3", brown: "4", blue: "5", pink: "6", black: "7" };
 const BALL_RU = { red: "красный", yellow: "жёлтый", green: "зелёный", brown: "коричневый",
   blue: "синий", pink: "розовый", black: "чёрный", "any-colour": "любой цветной",
@@ -59,7 +81,8 @@ let visit = blankVisit();
 const $ = (id) => document.getElementById(id);
 
 function blankVisit() {
-  return { first: null, potted: [], rails: 1, foul: null, flags: {} };
+  return { first: null, potted: [], rails: 1, cueRail: false, call: null, foul: null, flags: {},
+           spots: [], interferes: [], behind: [], fell: [] };
 }
 function load() {
   try { return JSON.parse(localStorage.getItem(KEY)) || null; } catch { return null; }
@@ -152,7 +175,7 @@ async function sendBoard() {
   const s = state();
   const r = last();
   const board = {
-    discipline: fx().names[lang()] || M.header.discipline, players: M.header.players,
+    discipline: fx().names[lang()] || M.header.discipline, players: [sideName(0), sideName(1)],
     score: s.score, frames: framesWith(r), break: s.break, high: M.high, to_play: s.to_play,
     frame_over: !!(r && r.frame_over), winner: r ? r.winner : null,
     format: `${M.format.kind === "best" ? "best of" : "race to"} ${M.format.n}`,
@@ -197,8 +220,9 @@ function state() {
   const r = last();
   if (r) return r.state;
   const d = fx();
+  const start = M.header.start;
   return { balls: d.balls.map((b) => b.name).filter((b) => !d.cue_balls.includes(b)),
-           to_play: 0, score: [0, 0], break: 0, options: [] };
+           to_play: 0, score: start ? start.score : [0, 0], break: 0, options: [] };
 }
 function toPlay() { return state().to_play; }
 function cueBall() {
@@ -241,28 +265,21 @@ function flagsFor() {
   return out;
 }
 
+// What the marker knows goes in as such: the first ball hit, the balls potted, and the
+// referee's own eye (judgement, rest facts) for what needs geometry. No event is invented:
+// the rails after contact are judgement.railed, SNK-3.9 is judgement.fell (docs:
+// positions-free.md).
 function buildShot() {
   const d = fx();
   const cue = cueBall();
   const shot = { player: toPlay(), events: [] };
   const ev = shot.events;
   if (visit.first) ev.push({ t: 0, hit: [cue, visit.first] });
-  let tick = 0.5;
-  if (d.family !== "snooker" && visit.first) {
-    // POOL-6.3, P9-2.3: distinct object balls driven to a rail after the contact
-    const railed = [visit.first, ...objectsOnTable().filter((b) => b !== visit.first)]
-      .slice(0, visit.rails);
-    for (const b of railed) { ev.push({ t: tick, cushion: b }); tick += 0.05; }
-  } else if (visit.first) {
-    ev.push({ t: tick, cushion: cue });
-  }
-  tick = 1.0;
+  let tick = 1.0;
   for (const b of visit.potted) {
-    if (b !== cue && b !== visit.first && visit.first) ev.push({ t: tick, hit: [visit.first, b] });
-    ev.push({ t: tick + 0.02, pot: b, pocket: "top-left" });
+    ev.push({ t: tick, pot: b, pocket: POCKET });
     tick += 0.1;
   }
-  if (!visit.first && !visit.potted.length) ev.push({ t: 0.6, cushion: cue });
   const ruling = last();
   if (d.nominates) {
     const onColour = ruling && ruling.ball_on && ruling.ball_on[0] === "any-colour";
@@ -271,8 +288,10 @@ function buildShot() {
     if (target && target !== "red" && (onColour || free)) shot.nominate = target;
   }
   if (d.called_shots) {
-    const b = visit.potted.find((x) => x !== cue);
-    if (b) shot.call = { ball: b, pocket: "top-left" };
+    const ball = visit.call && visit.call !== "safety" && visit.call !== "not-called"
+      ? visit.call : visit.potted.find((x) => x !== cue);
+    if (visit.call === "safety") shot.call = "safety";
+    else if (ball) shot.call = { ball, pocket: visit.call === "not-called" ? OTHER_POCKET : POCKET };
   }
   const j = {};
   for (const f of ["miss", "clear_path", "full_ball", "misplaced", "not_played_out", "baulk_crossed"]) {
@@ -280,10 +299,48 @@ function buildShot() {
   }
   if (visit.foul === "touched") j.touched = [cue];
   else if (visit.foul) j[visit.foul] = true;
+  const flags = d.marker.flags;
+  if (flags.includes("railed") && visit.first) j.railed = { cue: visit.cueRail, objects: visit.rails };
+  // SNK-3.9: the balls the marker saw fall by themselves (none, usually)
+  if (flags.includes("fell")) j.fell = visit.fell.filter((b) => visit.potted.includes(b));
   if (Object.keys(j).length) shot.judgement = j;
-  if (visit.flags.snookered) shot.rest = { snookered: true };
+  const rest = {};
+  if (visit.flags.snookered) rest.snookered = true;
+  if (showSpots().length && visit.spots.length) rest.occupied = [...visit.spots];
+  if (rerackFacts()) {
+    if (visit.interferes.length) rest.interferes = [...visit.interferes];
+    if (visit.behind.length) rest.behind_head_string = [...visit.behind];
+  }
+  if (Object.keys(rest).length) shot.rest = rest;
   if (visit.flags.push_out) shot.push_out = true;
   return { shot };
+}
+
+function spotNames() {
+  const d = fx();
+  if (d.family === "snooker") return SNOOKER_SPOTS;
+  return rerackFacts() ? ["foot-spot", "head-spot"] : ["foot-spot"];
+}
+function showSpots() {
+  // SNK-3.7, POOL-1.4, P141-4.8(3): which spots are taken matters only when a ball may be
+  // spotted: a colour (not a red, in snooker) potted, or a 14.1 re-rack
+  const d = fx();
+  if (!d.marker.rest.includes("occupied")) return [];
+  const reds = d.balls.filter((b) => b.name.startsWith("red")).length > 1;
+  const spotted = visit.potted.filter((b) => b !== cueBall() && !(reds && b === "red"));
+  return spotted.length || rerackFacts() ? spotNames() : [];
+}
+function rerackFacts() {
+  // P141-4.8: the 14th ball of the rack goes down: what is in the way of the rack
+  // (the game whose referee takes rest.interferes: 14.1)
+  if (!fx().marker.rest.includes("interferes") || !visit.potted.some((b) => b !== "cue")) return null;
+  const left = objectsOnTable().filter((b) => !visit.potted.includes(b));
+  if (left.length > 1) return null;
+  return { fifteenth: left[0] || null, cue: !visit.potted.includes("cue") };
+}
+function toggle(list, x) {
+  const i = list.indexOf(x);
+  if (i >= 0) list.splice(i, 1); else list.push(x);
 }
 
 // ------------------------------------------------------------------ rendering
@@ -340,13 +397,17 @@ function render() {
   for (const p of [0, 1]) {
     const side = $(`side${p}`);
     side.classList.toggle("up", s.to_play === p && !(r && r.frame_over));
-    side.querySelector(".who").textContent = M.header.players[p];
+    side.querySelector(".who").textContent = sideName(p);
+    const atTable = s.to_play === p && !(r && r.frame_over) ? memberName(p, r) : "";
+    side.querySelector(".member").textContent = atTable ? t("at-table", { m: atTable }) : "";
     side.querySelector(".pts").textContent = String(s.score[p]);
     side.querySelector(".frames").textContent = `${t("frames")}: ${framesWith(r)[p]}`;
   }
   $("brk").textContent = `${t("break")}: ${s.break}`;
   $("on").textContent = r && r.ball_on ? `${t("on")}: ${r.ball_on.map(ballName).join(", ")}` : "";
-  $("rem").textContent = r && r.points_remaining !== undefined ? `${t("remaining")}: ${r.points_remaining}` : "";
+  const target = M.header.rules.target;
+  $("rem").textContent = r && r.points_remaining !== undefined ? `${t("remaining")}: ${r.points_remaining}`
+    : target ? `${t("target")}: ${target}` : "";
   $("fouls").textContent = r && r.fouls_in_a_row ? `${t("fouls")}: ${r.fouls_in_a_row.join(" – ")}` : "";
   const warned = r && (r.warning === true || (Array.isArray(r.warning) && r.warning.length));
   $("warn").textContent = warned ? (r.warning === true ? t("warning") : r.warning.join(", ")) : "";
@@ -362,8 +423,8 @@ function render() {
   $("visit").hidden = over;
   $("over").hidden = !over;
   if (over) {
-    const w = r.winner === null ? "" : M.header.players[r.winner];
-    $("over-text").textContent = matchWinner() !== null ? t("match", { p: M.header.players[matchWinner()] })
+    const w = r.winner === null ? "" : sideName(r.winner);
+    $("over-text").textContent = matchWinner() !== null ? t("match", { p: sideName(matchWinner()) })
       : t("won", { p: w });
     $("next-frame").hidden = matchWinner() !== null;
     $("over").append($("undo"));
@@ -376,10 +437,41 @@ function render() {
   potted.replaceChildren();
   for (const g of groups()) { first.append(ballButton(g, "first")); potted.append(ballButton(g, "potted")); }
   potted.append(ballButton({ name: cueBall() }, "potted"));
-  $("rails-box").hidden = d.family === "snooker";
+  $("rails-box").hidden = !d.marker.flags.includes("railed");
   const rails = $("rails");
   rails.replaceChildren();
   for (const n of [0, 1, 2, 3, 4]) rails.append(button(String(n), "", () => { visit.rails = n; render(); }, visit.rails === n));
+  $("cue-rail").classList.toggle("sel", visit.cueRail);
+  renderCall(d);
+  const fellable = d.marker.flags.includes("fell")
+    ? [...new Set(visit.potted.filter((b) => b !== cueBall()))] : [];
+  $("fell-box").hidden = !fellable.length;
+  $("fell").replaceChildren(...fellable.map((b) => {
+    const el = button(ballName(b), "", () => { toggle(visit.fell, b); render(); }, visit.fell.includes(b));
+    el.dataset.ball = b;
+    return el;
+  }));
+  const spots = showSpots();
+  $("spots-box").hidden = !spots.length;
+  $("spots").replaceChildren(...spots.map((sp) => {
+    const b = button(t(sp), "", () => { toggle(visit.spots, sp); render(); }, visit.spots.includes(sp));
+    b.dataset.spot = sp;
+    return b;
+  }));
+  const rr = rerackFacts();
+  $("rerack-box").hidden = !rr;
+  const inWay = [];
+  if (rr && rr.fifteenth) inWay.push(rr.fifteenth);
+  if (rr && rr.cue) inWay.push("cue");
+  const factButton = (ball, list) => {
+    const b = button(ball === "cue" ? t("cue") : ball, "", () => { toggle(list, ball); render(); },
+      list.includes(ball));
+    b.dataset.ball = ball;
+    return b;
+  };
+  $("rerack").replaceChildren(...inWay.map((b) => factButton(b, visit.interferes)));
+  $("behind").replaceChildren(...(rr && rr.fifteenth ? [factButton(rr.fifteenth, visit.behind)] : []));
+  $("behind").previousElementSibling.hidden = !(rr && rr.fifteenth);
   const kinds = $("foul-kinds");
   kinds.replaceChildren();
   for (const k of FOUL_KINDS[d.family]) {
@@ -397,6 +489,39 @@ function render() {
   $("undo").disabled = !M.actions.length && !M.queue.length;
 }
 
+function renderCall(d) {
+  // a called-shot game: the first ball potted is taken as called and made, unless the
+  // marker says otherwise
+  $("call-box").hidden = !d.called_shots;
+  const box = $("calls-choice");
+  box.replaceChildren();
+  if (!d.called_shots) return;
+  const potted = visit.potted.filter((b) => b !== cueBall());
+  const made = visit.call === null ? potted[0] : visit.call;
+  for (const b of [...new Set(potted)]) {
+    const el = button(t("as-called", { b }), "", () => { visit.call = b; render(); }, made === b);
+    el.dataset.call = b;
+    box.append(el);
+  }
+  for (const c of potted.length ? ["not-called", "safety"] : ["safety"]) {
+    const el = button(t(c), "", () => { visit.call = visit.call === c ? null : c; render(); }, visit.call === c);
+    el.dataset.call = c;
+    box.append(el);
+  }
+}
+
+function sideName(p) {
+  const side = M.header.players[p];
+  return typeof side === "string" ? side : side.name;
+}
+function memberName(p, r) {
+  // four-handed and doubles (protocol 1.1 sides): the member at the table
+  const side = M.header.players[p];
+  if (typeof side === "string") return "";
+  const m = r ? r.state.member : 0;
+  return side.members[m ?? 0] || "";
+}
+
 function matchWinner() {
   const need = M.format.kind === "best" ? Math.floor(M.format.n / 2) + 1 : M.format.n;
   const tally = framesWith(last());
@@ -411,13 +536,41 @@ function framesWith(r) {
 
 // ------------------------------------------------------------------ set-up
 
+function pointsGame(d) { return d.break_unit === "points" || d.target; }
+function num(id, lo, hi) { return Math.min(hi, Math.max(lo, Math.floor(Number($(id).value) || 0))); }
+function side(p) {
+  // a partner makes a side of two (protocol 1.1 sides: doubles, four-handed snooker)
+  const name = $(`p${p}`).value.trim() || `Player ${p + 1}`;
+  const partner = $(`p${p}b`).value.trim();
+  return partner ? { name: `${name} & ${partner}`, members: [name, partner] } : name;
+}
+function handicapStart(d, h) {
+  // the handicap as the frame's start: every ball on the table, the scores given
+  if (!pointsGame(d) || (!h[0] && !h[1])) return null;
+  const balls = d.balls.map((b) => b.name).filter((b) => !d.cue_balls.includes(b));
+  const start = { balls, score: h, in_hand: d.family === "snooker" ? "D" : "kitchen" };
+  if (d.family !== "snooker") start.breaking = true;
+  return start;
+}
+function setupChanged() {
+  const d = facts.find((x) => x.id === $("discipline").value);
+  if (!d) return;
+  $("target-box").hidden = !d.marker.options.includes("target");
+  $("h-label").dataset.t = pointsGame(d) ? "handicap" : "handicap-frames";
+  $("h-label").textContent = t($("h-label").dataset.t);
+}
 function newMatch() {
   const discipline = $("discipline").value;
+  const d = facts.find((x) => x.id === discipline);
+  const h = [num("h0", 0, 999), num("h1", 0, 999)];
+  const rules = { positions: false };
+  if (d.marker.options.includes("target")) rules.target = num("target", 1, 999);
   M = {
-    header: { protocol: "1.1", discipline, players: [$("p0").value || "Player 1", $("p1").value || "Player 2"],
-              rules: { positions: false }, start: null, actions: [] },
+    header: { protocol: "1.1", discipline, players: [side(0), side(1)],
+              rules, start: handicapStart(d, h), actions: [] },
     format: { kind: $("format").value, n: Math.max(1, Number($("n").value) || 1) },
-    frames: [0, 0], frame: 1, actions: [], rulings: [], queue: [], sid: null, lang: lang(), error: "",
+    frames: pointsGame(d) ? [0, 0] : h, frame: 1, actions: [], rulings: [], queue: [], sid: null,
+    lang: lang(), error: "",
     high: [0, 0], table: ($("table").value || "").replace(/[^\w .-]/g, "").slice(0, 40),
   };
   save();
@@ -447,8 +600,11 @@ async function main() {
     sel.append(o);
   }
   $("begin").addEventListener("click", newMatch);
+  sel.addEventListener("change", setupChanged);
+  setupChanged();
   $("enter").addEventListener("click", () => submit(buildShot()));
   $("undo").addEventListener("click", undo);
+  $("cue-rail").addEventListener("click", () => { visit.cueRail = !visit.cueRail; render(); });
   $("next-frame").addEventListener("click", nextFrame);
   $("new-match").addEventListener("click", () => { localStorage.removeItem(KEY); M = null; render(); });
   $("lang").addEventListener("click", () => {
