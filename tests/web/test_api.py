@@ -435,7 +435,7 @@ def test_websocket_pushes_versions(client):
 def test_index_and_static_files(client):
     r = client.get("/")
     assert r.status_code == 200 and "<canvas" in r.text
-    for name in ("app.js", "table.js", "i18n.js", "style.css"):
+    for name in ("app.js", "table.js", "controls.js", "i18n.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200
     assert client.get("/api/health").json()["status"] == "ok"
     assert r.headers["x-content-type-options"] == "nosniff"

@@ -229,6 +229,14 @@ def test_practice_add_remove_keys_and_other_disciplines(server, browser):
     page.locator("#reset").click()
     page.wait_for_function("(n) => window.cuesport.undo.length > n", arg=levels)
     assert near(balls(page), rack)
+    # The tip pad (the match page's, controls.js): arrows move the tip, Home centres it.
+    page.focus("#tip")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Shift+ArrowUp")
+    assert page.evaluate("window.cuesport.tip") == {"side": -0.05, "height": 0.2}
+    assert page.text_content("#tip-value") == "-0.05, 0.20"
+    page.keyboard.press("Home")
+    assert page.evaluate("window.cuesport.tip") == {"side": 0, "height": 0}
     # Every discipline opens with its rack, and snooker 1-red offers its two cue balls.
     for d in ("snooker-one-red", "eight-ball", "ten-ball", "straight-pool"):
         page.select_option("#discipline", d)

@@ -3,6 +3,7 @@
 // a reload resumes) and what it has drawn so far.
 
 import { TableView } from "./table.js";
+import { bindTableKeys, bindTipPad } from "./controls.js";
 import { lang, serverMessage, setLang, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -939,26 +940,8 @@ function bindTable() {
       flash(e.message);
     }
   });
-  // Keys act on the table only when it has the focus: Space elsewhere (on "Concede frame",
-  // say) does what that control does, never a stroke.
-  canvas.addEventListener("keyup", (ev) => { if (ev.key === "Tab") canvas.classList.add("keyed"); });
-  canvas.addEventListener("blur", () => canvas.classList.remove("keyed"));
-  canvas.addEventListener("keydown", (ev) => {
-    canvas.classList.add("keyed");
-    const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Enter"];
-    if (!keys.includes(ev.key)) return;
-    ev.preventDefault();  // no page scrolling while the table has the focus
-    if (actingSeat() === null || app.busy) return;
-    const step = ev.shiftKey ? 1 : 0.1;
-    if (ev.key === "ArrowLeft") nudge(step);
-    else if (ev.key === "ArrowRight") nudge(-step);
-    else if (ev.key === "ArrowUp" || ev.key === "ArrowDown") {
-      const p = $("#power");
-      const d = (ev.key === "ArrowUp" ? 1 : -1) * (ev.shiftKey ? 10 : 1);
-      p.value = String(Math.min(100, Math.max(1, Number(p.value) + d)));
-      p.dispatchEvent(new Event("input"));
-    } else strike();
-  });
+  bindTableKeys(canvas, $("#power"), {
+    blocked: () => actingSeat() === null || app.busy, nudge, strike });
 }
 
 function nudge(deg) {
@@ -978,55 +961,9 @@ function aimAt(p) {
 }
 
 function bindTip() {
-  const pad = $("#tip");
-  const c = pad.getContext("2d");
-  const drawTip = () => {
-    const w = pad.width, r = w / 2 - 4;
-    c.clearRect(0, 0, w, w);
-    c.beginPath();
-    c.arc(w / 2, w / 2, r, 0, 2 * Math.PI);
-    c.fillStyle = "#f8f6ee";
-    c.fill();
-    c.strokeStyle = "#999";
-    c.stroke();
-    c.beginPath();
-    c.arc(w / 2 + app.tip.side * r, w / 2 - app.tip.height * r, 6, 0, 2 * Math.PI);
-    c.fillStyle = "#1a6fd8";
-    c.fill();
-    $("#tip-value").textContent = `${app.tip.side.toFixed(2)}, ${app.tip.height.toFixed(2)}`;
-    pad.setAttribute("aria-valuetext", $("#tip-value").textContent);
-  };
-  const setTip = (ev) => {
-    if (pad.disabled) return;
-    const rect = pad.getBoundingClientRect();
-    const r = rect.width / 2 - 4;
-    let sx = (ev.clientX - rect.left - rect.width / 2) / r;
-    let sy = -(ev.clientY - rect.top - rect.height / 2) / r;
-    const n = Math.hypot(sx, sy);
-    if (n > 0.75) { sx *= 0.75 / n; sy *= 0.75 / n; }
-    app.tip = { side: Math.round(sx * 100) / 100, height: Math.round(sy * 100) / 100 };
-    drawTip();
-    render();
-  };
-  pad.addEventListener("pointerdown", (ev) => { setTip(ev); pad.setPointerCapture(ev.pointerId); });
-  pad.addEventListener("pointermove", (ev) => { if (ev.buttons) setTip(ev); });
-  pad.addEventListener("dblclick", () => { app.tip = { side: 0, height: 0 }; drawTip(); });
-  pad.addEventListener("keydown", (ev) => {
-    // Arrows move the tip by 0.05 of the radius (Shift: 0.2), 0 or Home centres it.
-    const d = ev.shiftKey ? 0.2 : 0.05;
-    const moves = { ArrowLeft: [-d, 0], ArrowRight: [d, 0], ArrowUp: [0, d], ArrowDown: [0, -d],
-      Home: null, 0: null };
-    if (!(ev.key in moves) || pad.disabled) return;
-    ev.preventDefault();
-    const m = moves[ev.key];
-    let sx = m ? app.tip.side + m[0] : 0, sy = m ? app.tip.height + m[1] : 0;
-    const n = Math.hypot(sx, sy);
-    if (n > 0.75) { sx *= 0.75 / n; sy *= 0.75 / n; }
-    app.tip = { side: Math.round(sx * 100) / 100, height: Math.round(sy * 100) / 100 };
-    drawTip();
-    render();
-  });
-  drawTip();
+  // Not blocked: a spectator has no controls, and a tip set while the balls roll is the next
+  // stroke's.
+  bindTipPad($("#tip"), $("#tip-value"), app, { changed: render });
 }
 
 // ------------------------------------------------------------------ start

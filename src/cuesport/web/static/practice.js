@@ -4,6 +4,7 @@
 // request carries the position (POST /api/practice/simulate, /check).
 
 import { TableView } from "./table.js";
+import { bindTableKeys, bindTipPad } from "./controls.js";
 import { lang, setLang, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -694,76 +695,16 @@ function bindTable() {
   };
   canvas.addEventListener("pointerup", release);
   canvas.addEventListener("pointercancel", () => { press = null; app.table.drag = null; render(); });
-  canvas.addEventListener("keyup", (ev) => { if (ev.key === "Tab") canvas.classList.add("keyed"); });
-  canvas.addEventListener("blur", () => canvas.classList.remove("keyed"));
-  canvas.addEventListener("keydown", (ev) => {
-    // The match page's keys, and Delete (remove the chosen ball) and U (undo).
-    canvas.classList.add("keyed");
-    const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Enter", "Delete", "Backspace", "u", "U"];
-    if (!keys.includes(ev.key)) return;
-    ev.preventDefault();
-    if (app.busy) return;
-    const step = ev.shiftKey ? 1 : 0.1;
-    if (ev.key === "ArrowLeft") nudge(step);
-    else if (ev.key === "ArrowRight") nudge(-step);
-    else if (ev.key === "ArrowUp" || ev.key === "ArrowDown") {
-      const p = $("#power");
-      const d = (ev.key === "ArrowUp" ? 1 : -1) * (ev.shiftKey ? 10 : 1);
-      p.value = String(Math.min(100, Math.max(1, Number(p.value) + d)));
-      p.dispatchEvent(new Event("input"));
-    } else if (ev.key === "Delete" || ev.key === "Backspace") removeBall();
-    else if (ev.key === "u" || ev.key === "U") undo();
-    else strike();
-  });
+  // The match page's keys, and Delete (remove the chosen ball) and U (undo).
+  bindTableKeys(canvas, $("#power"), {
+    blocked: () => app.busy, nudge, strike,
+    more: { Delete: removeBall, Backspace: removeBall, u: undo, U: undo } });
 }
 
 function bindTip() {
-  // The match page's tip pad: a point on the cue ball, within 0.75 R.
-  const pad = $("#tip");
-  const c = pad.getContext("2d");
-  const drawTip = () => {
-    const w = pad.width, r = w / 2 - 4;
-    c.clearRect(0, 0, w, w);
-    c.beginPath();
-    c.arc(w / 2, w / 2, r, 0, 2 * Math.PI);
-    c.fillStyle = "#f8f6ee";
-    c.fill();
-    c.strokeStyle = "#999";
-    c.stroke();
-    c.beginPath();
-    c.arc(w / 2 + app.tip.side * r, w / 2 - app.tip.height * r, 6, 0, 2 * Math.PI);
-    c.fillStyle = "#1a6fd8";
-    c.fill();
-    $("#tip-value").textContent = `${app.tip.side.toFixed(2)}, ${app.tip.height.toFixed(2)}`;
-    pad.setAttribute("aria-valuetext", $("#tip-value").textContent);
-  };
-  const set = (sx, sy) => {
-    const n = Math.hypot(sx, sy);
-    if (n > 0.75) { sx *= 0.75 / n; sy *= 0.75 / n; }
-    app.tip = { side: Math.round(sx * 100) / 100, height: Math.round(sy * 100) / 100 };
-    drawTip();
-    render();
-    wantAid();
-  };
-  const fromPointer = (ev) => {
-    if (app.busy) return;
-    const rect = pad.getBoundingClientRect();
-    const r = rect.width / 2 - 4;
-    set((ev.clientX - rect.left - rect.width / 2) / r, -(ev.clientY - rect.top - rect.height / 2) / r);
-  };
-  pad.addEventListener("pointerdown", (ev) => { fromPointer(ev); pad.setPointerCapture(ev.pointerId); });
-  pad.addEventListener("pointermove", (ev) => { if (ev.buttons) fromPointer(ev); });
-  pad.addEventListener("dblclick", () => set(0, 0));
-  pad.addEventListener("keydown", (ev) => {
-    const d = ev.shiftKey ? 0.2 : 0.05;
-    const moves = { ArrowLeft: [-d, 0], ArrowRight: [d, 0], ArrowUp: [0, d], ArrowDown: [0, -d],
-      Home: null, 0: null };
-    if (!(ev.key in moves) || app.busy) return;
-    ev.preventDefault();
-    const m = moves[ev.key];
-    set(m ? app.tip.side + m[0] : 0, m ? app.tip.height + m[1] : 0);
-  });
-  drawTip();
+  // The match page's tip pad; a new tip asks the aid again.
+  bindTipPad($("#tip"), $("#tip-value"), app, {
+    changed: () => { render(); wantAid(); }, blocked: () => app.busy });
 }
 
 // ------------------------------------------------------------------ start
