@@ -58,9 +58,8 @@ def core_run(rec: dict) -> int:
     session = RefereeSession(rec)
     ref, state = session.referee, session.state
     for i, raw in enumerate(rec["actions"]):
-        action = parse_action(raw)
-        session.state = state
-        outcome, state = session._dispatch(action)
+        action = parse_action(raw, session.header.version, ref.positions)
+        outcome, state = ref.apply(state, action)
         ref.ruling(i, outcome, state).to_dict()
     return len(rec["actions"])
 

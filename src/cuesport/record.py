@@ -23,9 +23,11 @@ members, ``rules.alternate``, ``member`` on actions, the order keys of a start.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
+import typing
 from collections.abc import Iterator, Mapping
 from typing import Annotated, Any, ClassVar, Literal, TypeVar, cast
 
@@ -110,23 +112,25 @@ class Event(_Model):
 
     @model_validator(mode="after")
     def _one_kind(self) -> Event:
-        kinds = [k for k in EVENT_KINDS if getattr(self, k)]
+        f = self.__dict__  # the validated fields, read as a dict: this runs for every event
+        kinds = [k for k in EVENT_KINDS if f[k]]
         if len(kinds) != 1:
             raise ValueError(
                 f"an event has exactly one of {', '.join(EVENT_KINDS)}"
                 f" (got {', '.join(kinds) or 'none'})"
             )
-        if self.pot is not None and self.pocket is None:
+        pot, pocket, hit, over = f["pot"], f["pocket"], f["hit"], f["over"]
+        if pot is not None and pocket is None:
             raise ValueError("a pot event names its pocket")
-        if self.pot is None and self.pocket is not None:
+        if pot is None and pocket is not None:
             raise ValueError("'pocket' belongs to a pot event")
-        if (self.cross is None) != (self.line is None):
+        if (f["cross"] is None) != (f["line"] is None):
             raise ValueError("a cross event names its line, and only a cross event has one")
-        if self.hit is not None and self.hit[0] == self.hit[1]:
+        if hit is not None and hit[0] == hit[1]:
             raise ValueError("a ball cannot hit itself")
-        if self.over is None and (self.end is not None or self.far_side is not None):
+        if over is None and (f["end"] is not None or f["far_side"] is not None):
             raise ValueError("'end' and 'far_side' belong to an over event")
-        if self.over is not None and self.over[0] == self.over[1]:
+        if over is not None and over[0] == over[1]:
             raise ValueError("a ball cannot pass over itself")
         return self
 
@@ -437,24 +441,15 @@ class Start(BaseModel):
 
     def to_json(self, only_set: bool = False) -> dict[str, Any]:
         """The JSON form; ``only_set`` prints only the common keys that were given."""
-        common = {
-            "balls": {k: None if v is None else [v[0], v[1]] for k, v in self.balls.items()},
-            "to_play": self.to_play,
-            **({} if self.up is None else {  # 1.1 only
-                "member": self.member, "up": list(self.up),
-                "pass_to": None if self.pass_to is None else list(self.pass_to)}),
-            "score": [self.score[0], self.score[1]],
-            "break": self.break_,
-            "options": list(self.options),
-            "in_hand": self.in_hand,
-            "frame_over": self.frame_over,
-            "winner": self.winner,
-        }
+        order = None if self.up is None else (self.member, self.up, self.pass_to)
+        common = position_json(
+            self.balls, self.to_play, self.score, self.break_, self.options, self.in_hand,
+            self.frame_over, self.winner, order=order)
         if only_set:
             given = {"break" if f == "break_" else f for f in self.model_fields_set}
             given -= {k for k in ("member", "up", "pass_to") if getattr(self, k) is None}
             common = {k: v for k, v in common.items() if k in given}
-        out = common | {k: _jsonable(v) for k, v in (self.model_extra or {}).items()}
+        out = common | {k: jsonable(v) for k, v in (self.model_extra or {}).items()}
         if self.rest is not None:
             out["rest"] = self.rest.to_json()
         return out
@@ -464,20 +459,63 @@ class Start(BaseModel):
         return self.to_json(only_set=True)
 
 
-def _jsonable(v: Any) -> Any:
+def position_json(balls: Mapping[str, Point | None], to_play: int, score: tuple[int, int],
+                  break_: int, options: tuple[str, ...], in_hand: str | None,
+                  frame_over: bool, winner: int | None, *,
+                  order: tuple[int | None, tuple[int, int], tuple[int, int] | None] | None
+                  = None) -> dict[str, Any]:
+    """The common keys of a start (or a ruling's ``state``) as JSON, in their printed
+    order; ``order`` is the 1.1 ``(member, up, pass_to)``. :meth:`Start.to_json` and the
+    referees print through here (the referees without building a :class:`Start`: it runs
+    once per ruling)."""
+    out: dict[str, Any] = {
+        "balls": {k: None if v is None else [v[0], v[1]] for k, v in balls.items()},
+        "to_play": to_play,
+    }
+    if order is not None:  # 1.1 only
+        member, up, pass_to = order
+        out["member"] = member
+        out["up"] = list(up)
+        out["pass_to"] = None if pass_to is None else list(pass_to)
+    out["score"] = [score[0], score[1]]
+    out["break"] = break_
+    out["options"] = list(options)
+    out["in_hand"] = in_hand
+    out["frame_over"] = frame_over
+    out["winner"] = winner
+    return out
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def jsonable(v: Any) -> Any:
+    """A value of a model or a state as JSON: tuples as lists, models by their fields, an
+    object with a ``to_json`` method by it."""
+    if type(v) in _SCALARS:  # most values: checked first
+        return v
     if isinstance(v, tuple | list):
-        return [_jsonable(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _jsonable(x) for k, x in v.items()}
+        return [jsonable(x) for x in v]
+    if isinstance(v, Mapping):
+        return {k: jsonable(x) for k, x in v.items()}
     if isinstance(v, BaseModel):
         return _fields_json(v)
-    return v
+    to_json = getattr(v, "to_json", None)
+    return v if to_json is None else to_json()
+
+
+
+@functools.cache
+def printed_fields(model: type[BaseModel]) -> tuple[tuple[str, str], ...]:
+    """``(key, field name)`` of a model's printed fields in declaration order: aliases as
+    keys, excluded fields left out."""
+    return tuple((f.alias or name, name) for name, f in model.model_fields.items()
+                 if not f.exclude)
 
 
 def _fields_json(m: BaseModel) -> dict[str, Any]:
     """A model's fields in declaration order (aliases as keys), excluded fields left out."""
-    return {(f.alias or name): _jsonable(getattr(m, name))
-            for name, f in type(m).model_fields.items() if not f.exclude}
+    return {key: jsonable(getattr(m, name)) for key, name in printed_fields(type(m))}
 
 
 def parse_start(raw: Any) -> Start:
@@ -612,6 +650,24 @@ V11_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {
 _V11_RULES = ("alternate",)
 
 
+def _models_in(annotation: Any) -> Iterator[type[BaseModel]]:
+    """The model classes an annotation names (inside unions, optionals, ``Annotated``)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        yield annotation
+    for arg in typing.get_args(annotation):
+        yield from _models_in(arg)
+
+
+@functools.cache
+def _holds_v11(model: type[BaseModel]) -> frozenset[str]:
+    """The fields of ``model`` whose value may be a model with a 1.1-only input (read from
+    the annotations once per model), so that the walk below skips the others: it runs on
+    every action."""
+    return frozenset(
+        name for name, f in model.model_fields.items()
+        if any(m in V11_FIELDS or _holds_v11(m) for m in _models_in(f.annotation)))
+
+
 def _v11_inputs(m: BaseModel, path: str) -> Iterator[str]:
     if isinstance(m, FrameRecord):
         yield from (f"players.{i}" for i, p in enumerate(m.players) if isinstance(p, Side))
@@ -619,7 +675,10 @@ def _v11_inputs(m: BaseModel, path: str) -> Iterator[str]:
     for name in V11_FIELDS.get(type(m), ()):
         if name in m.model_fields_set:
             yield f"{path}{name}"
+    holds = _holds_v11(type(m))
     for name in m.model_fields_set:
+        if name not in holds:
+            continue
         sub = getattr(m, name)
         if isinstance(sub, BaseModel):
             yield from _v11_inputs(sub, f"{path}{name}.")
@@ -794,7 +853,8 @@ def parse_action(raw: Any, version: str = "1", positions: bool = True) -> Action
 
 def check_shot_inputs(shot: Shot, version: str = "1", positions: bool = True) -> None:
     """The version 1.1 and positions-free inputs of a shot, against the record's header."""
-    flags = [f for f in POSITIONS_FREE_FLAGS if f in shot.judgement.model_fields_set]
+    judged = shot.judgement.model_fields_set
+    flags = [f for f in POSITIONS_FREE_FLAGS if f in judged] if judged else []
     given = [f"judgement.{f}" for f in flags] + (["rest"] if shot.rest is not None else [])
     if given and version != PROTOCOL_1_1:
         raise RecordError(f"shot.{given[0]}: a version 1.1 input; the record says protocol 1 "

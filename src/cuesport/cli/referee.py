@@ -41,12 +41,17 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"error": f"cannot read {args.file}: {err.strerror}"}))
         return 2
     status = 0
+    out = sys.stdout
     try:  # strict JSON (UTF-8, no duplicated keys, numbers that fit), one ruling at a time
         for ruling in rulings(data, args.lang):
-            print(json.dumps(ruling, ensure_ascii=False), flush=True)
+            # written as it goes, not flushed per line: the whole record is read first, so
+            # nobody waits on one line, and a flush per ruling is a system call each
+            out.write(json.dumps(ruling, ensure_ascii=False) + "\n")
             if "error" in ruling:
                 status = 2
     except RecordError as err:
         print(json.dumps({"error": str(err)}))
         return 2
+    finally:
+        out.flush()
     return status

@@ -50,7 +50,10 @@ from cuesport.record import (
     StalemateAction,
     Start,
     StartExtras,
+    jsonable,
     parse_start,
+    position_json,
+    printed_fields,
 )
 from cuesport.rules import sides as order_of_play
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
@@ -59,6 +62,7 @@ from cuesport.rules.sides import Order, Seat, Sides, Turn
 Vec = tuple[float, float]
 Balls = Mapping[str, Vec]
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 OVERLAP_TOL = 1.0  # mm a recorded position may overlap before it is an impossible position
 
 
@@ -192,12 +196,12 @@ class Referee(Generic[S]):
     """Base of every discipline's referee.
 
     Subclasses set the class facts and implement :meth:`initial_state`, :meth:`shot`,
-    :meth:`state_from_start`, :meth:`extras_of` and :meth:`ball_on`; the other actions
-    have defaults that refuse them with a clear error where a discipline has no such action.
+    :meth:`state_from_start` and :meth:`ball_on`; the other actions have defaults that
+    refuse them with a clear error where a discipline has no such action.
 
     A start position is a :class:`cuesport.record.Start`: the common keys are parsed by the
-    record, the discipline's own keys by :attr:`extras_model`; a state prints as a start
-    through the same type (:meth:`start_of`).
+    record, the discipline's own keys by :attr:`extras_model` (whose fields name the state's
+    attributes); a state prints as a start in the same form (:meth:`state_to_json`).
     """
 
     discipline: ClassVar[str]
@@ -248,23 +252,10 @@ class Referee(Generic[S]):
         first, its own keys read with ``start.extras(self.extras_model)``)."""
         raise NotImplementedError
 
-    def extras_of(self, state: S) -> StartExtras | None:
-        """The discipline's own keys of a state, for printing it as a start."""
-        return None
-
     def state_from_json(self, data: Mapping[str, Any] | Start) -> S:
         start = parse_start(data)
         self.check_start(start)
         return self.state_from_start(start)
-
-    def start_of(self, state: S, balls: Mapping[str, Vec | None] | None = None) -> Start:
-        o = state.order if self.sides is not None else None
-        return Start.of(balls=state.balls if balls is None else balls, to_play=state.to_play,
-                        score=state.score, break_=state.break_, options=state.options,
-                        in_hand=state.in_hand, frame_over=state.frame_over,
-                        winner=state.winner, extras=self.extras_of(state),
-                        order=None if o is None else (o.member, o.up, o.pass_to),
-                        rest=None if self.positions else (state.rest or NO_REST))
 
     def initial(self, start: Start | None) -> S:
         """The state to start from, with the order of play of sides (1.1)."""
@@ -292,8 +283,30 @@ class Referee(Generic[S]):
             raise RecordError(f"{where}: side {side} has {self.sides.size(side)} member(s), "
                               f"so there is no member {member}")
 
-    def state_to_json(self, state: S) -> dict[str, Any]:
-        return self.start_of(state).to_json()
+    def state_to_json(self, state: S, balls: Mapping[str, Vec | None] | None = None
+                      ) -> dict[str, Any]:
+        """A state as a start (what :meth:`cuesport.record.Start.to_json` prints): the
+        common keys, the 1.1 order, the discipline's own keys, the rest facts of a record
+        without positions. Printed directly, not through a :class:`Start`: it runs once
+        per ruling."""
+        o = state.order if self.sides is not None else None
+        out = position_json(
+            state.balls if balls is None else balls, state.to_play, state.score,
+            state.break_, state.options, state.in_hand, state.frame_over, state.winner,
+            order=None if o is None else (o.member, o.up, o.pass_to))
+        out.update(self.extras_json(state))
+        if not self.positions:
+            out["rest"] = (state.rest or NO_REST).to_json()
+        return out
+
+    def extras_json(self, state: S) -> dict[str, Any]:
+        """The discipline's own keys of a state: its attributes named by the printed
+        fields of :attr:`extras_model`, in their order."""
+        out = {}
+        for key, name in printed_fields(self.extras_model):
+            v = getattr(state, name)
+            out[key] = v if type(v) in _SCALARS else jsonable(v)  # most are scalars
+        return out
 
     def check_start(self, start: Start) -> None:
         """The common keys as this discipline uses them (one error style: ``start.key``)."""
@@ -634,12 +647,13 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
     gone: dict[str, str] = {}
     potted: dict[str, str] = {}
     off: list[str] = []
+    names = referee.names
     for i, e in enumerate(shot.events):
         for name in e.balls():
-            referee.check_name(name)
-            if name not in here:
-                raise RecordError(f"events.{i}: ball {name!r} is not on the table")
-            if name in gone:
+            if name not in here or name in gone or name not in names:  # bad: say why
+                referee.check_name(name)
+                if name not in here:
+                    raise RecordError(f"events.{i}: ball {name!r} is not on the table")
                 raise RecordError(f"events.{i}: ball {name!r} already {gone[name]}")
         if e.pot is not None and e.pocket is not None:
             potted[e.pot] = e.pocket
@@ -648,12 +662,13 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
             off.append(e.off)
             gone[e.off] = "off the table"
     for name in shot.after:
-        referee.check_name(name)
-        if name in gone:
-            raise RecordError(f"after: ball {name!r} is {gone[name]}, so it has no position")
-        if name not in here:
+        if name not in names or name in gone or name not in here:  # bad: say why
+            referee.check_name(name)
+            if name in gone:
+                raise RecordError(f"after: ball {name!r} is {gone[name]}, so it has no "
+                                  "position")
             raise RecordError(f"after: ball {name!r} is not on the table")
-    new = {k: v for k, v in here.items() if k not in gone}
+    new = {k: v for k, v in here.items() if k not in gone} if gone else here
     new.update({k: (float(v[0]), float(v[1])) for k, v in shot.after.items()})
-    referee.check_balls({k: v for k, v in new.items()}, "after")
+    referee.check_balls(new, "after")
     return ShotMotion(freeze_balls(new), MappingProxyType(potted), tuple(off))

@@ -57,6 +57,7 @@ import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
+from types import MappingProxyType
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, Strict, StrictBool, StrictInt
@@ -364,16 +365,11 @@ class PoolReferee(Referee[PoolState]):
             return (w, False) if to_play == 0 else (False, w)
         return w
 
-    def extras_of(self, state: PoolState) -> PoolExtras:
-        model = self.extras_model
-        return model.model_construct(**{
-            k: getattr(state, k) for k, f in model.model_fields.items() if not f.exclude})
-
-    def state_to_json(self, state: PoolState) -> dict[str, Any]:
-        balls: dict[str, Vec | None] = dict(state.balls)
-        if state.in_hand:
-            balls["cue"] = None
-        return self.start_of(state, balls).to_json()
+    def state_to_json(self, state: PoolState, balls: Mapping[str, Vec | None] | None = None
+                      ) -> dict[str, Any]:
+        if balls is None and state.in_hand:
+            balls = {**state.balls, "cue": None}
+        return super().state_to_json(state, balls)
 
     def ball_on(self, state: PoolState) -> tuple[str, ...] | None:
         if not self.rotation:
@@ -395,23 +391,31 @@ class PoolReferee(Referee[PoolState]):
 
     # ------------------------------------------------------------ helpers
 
+    _good: Mapping[str, Vec] = MappingProxyType({})  # the last position found all good
+
     def check_balls(self, balls: Mapping[str, Vec], where: str = "position") -> None:
         """The base checks, with an inlined fast path for the common all-good position
-        (every shot runs it); anything unusual goes to :meth:`Referee.check_balls`."""
+        (every shot runs it); anything unusual goes to :meth:`Referee.check_balls`.
+
+        The fast path tests only the balls that moved since the last position it passed
+        (:attr:`_good`): a ball where it was then was on the table, and a pair of such
+        balls did not overlap, so the verdict is the one of testing every pair."""
         if not self.positions:
             return super().check_balls(balls, where)
         r = self.table.ball_radius
         lo, hx, hy = r - 0.5, self.table.width - r + 0.5, self.table.length - r + 0.5
-        items = list(balls.items())
+        good = self._good
+        moved = [(name, p) for name, p in balls.items() if good.get(name) != p]
         names = self.names
-        for name, (x, y) in items:
+        for name, (x, y) in moved:
             if name not in names or not (lo <= x <= hx and lo <= y <= hy):
                 return super().check_balls(balls, where)
         limit = (2.0 * r - OVERLAP_TOL) ** 2
-        for i, (_, (x, y)) in enumerate(items):
-            for _, (u, v) in items[i + 1:]:
-                if (x - u) * (x - u) + (y - v) * (y - v) < limit:
+        for name, (x, y) in moved:
+            for other, (u, v) in balls.items():
+                if (x - u) * (x - u) + (y - v) * (y - v) < limit and other != name:
                     return super().check_balls(balls, where)
+        self._good = dict(balls)
         return None
 
     @staticmethod

@@ -74,7 +74,6 @@ from cuesport.rules.snooker_state import (
     SnookerOutcome,
     SnookerState,
     evolve,
-    extras_of,
     needs_snookers,
     points_remaining,
     sequence_colour,
@@ -127,9 +126,6 @@ class SnookerReferee(SnookerActions):
 
     def state_from_start(self, start: Start) -> SnookerState:
         return state_from_start(start, self.check_balls)
-
-    def extras_of(self, state: SnookerState) -> SnookerExtras:
-        return extras_of(state)
 
     def ball_on(self, state: SnookerState) -> tuple[str, ...] | None:
         if state.frame_over:

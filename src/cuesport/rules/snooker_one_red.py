@@ -221,15 +221,6 @@ class OneRedReferee(SnookerFamily[OneRedState]):
             rest=start.rest,
         )
 
-    def extras_of(self, state: OneRedState) -> OneRedExtras:
-        return OneRedExtras.model_construct(
-            consecutive_cannons=state.consecutive_cannons,
-            consecutive_hazards=state.consecutive_hazards,
-            cannons_announced=state.cannons_announced,
-            hazards_announced=state.hazards_announced, red_origin=state.red_origin,
-            red_count=state.red_count, baulk_window=state.baulk_window,
-            touching=state.touching)
-
     def extra_fields(self, state: OneRedState) -> dict[str, Any]:
         warning = []
         if state.cannons_announced is not None:

@@ -200,14 +200,3 @@ def state_from_start(start: Start, check: Callable[[Mapping[str, Vec], str], Non
         replaced=x.replaced, respotted_black=x.respotted_black, lots_pending=x.lots_pending,
         breaker=x.breaker, started=x.started, rest=start.rest,
     )
-
-
-def extras_of(state: SnookerState) -> SnookerExtras:
-    b = state.before
-    before = None if b is None else SnapshotIn.model_construct(
-        balls=dict(b.balls), phase=b.phase, in_hand=b.in_hand, full=b.full)
-    return SnookerExtras.model_construct(
-        phase=state.phase, free_ball=state.free_ball, offender=state.offender, before=before,
-        miss_count=state.miss_count, warned=state.warned, replaced=state.replaced,
-        respotted_black=state.respotted_black, lots_pending=state.lots_pending,
-        breaker=state.breaker, started=state.started)
