@@ -165,3 +165,115 @@ def test_referee_records_are_protocol_records_that_replay(store: Store) -> None:
     assert by_len[4]["discipline"] == "nine-ball"
     assert all(first not in text and second not in text for _, text, _ in out)
     assert [u for _, _, u in out] == sorted(u for _, _, u in out)
+
+
+def _frames(url: str, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
+    """``cuesport stats``' frames per player on the database at ``url``."""
+    import csv
+    import io
+
+    from cuesport.cli import main
+
+    capsys.readouterr()
+    assert main(["stats", "--db", url, "--csv", "-"]) == 0
+    rows = csv.DictReader(io.StringIO(capsys.readouterr().out))
+    return {r["player"]: (r["frames"], r["frames_won"]) for r in rows}
+
+
+def test_an_undo_as_the_page_does_it_leaves_one_counted_frame(
+        store: Store, store_url: str, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
+    with _client(store) as c:
+        old = _open(c)
+        assert _feed(c, old, foul(0)).status_code == 200
+        assert _feed(c, old, {"concede": {"player": 1}}).json()["frame_over"] is True
+        # the page's undo: a new session replaces the old one and replays the kept action
+        r = c.post("/api/referee/sessions", json=HEAD | {"replaces": old})
+        assert r.status_code == 201, r.text
+        new = r.json()["session"]
+        assert _feed(c, new, foul(0)).json()["action"] == 0
+        assert _feed(c, new, {"concede": {"player": 0}}).json()["winner"] == 1
+        for gone in (_feed(c, old, foul(0)), c.get(f"/api/referee/sessions/{old}/record")):
+            assert gone.status_code == 410 and "replaced" in gone.json()["error"]
+    # kept in the database, flagged, with its actions: nothing the marker recorded is lost
+    kept = store.referee_session(referee_router.session_key(old))
+    assert kept is not None and kept.superseded and kept.closed
+    assert kept.replaced_by == referee_router.session_key(new)
+    assert kept.actions == [foul(0), {"concede": {"player": 1}}]
+    assert [k for k, _, _ in store.referee_records()] == [referee_router.session_key(new)]
+    assert _frames(store_url, capsys) == {"A": ("1", "0"), "B": ("1", "1")}  # one frame
+
+
+def test_replacing_a_missing_or_replaced_session_is_refused_and_stores_nothing(
+        store: Store) -> None:
+    with _client(store) as c:
+        old = _open(c)
+        new = c.post("/api/referee/sessions", json=HEAD | {"replaces": old}).json()["session"]
+        before = [k for k, _, _ in store.referee_records()]
+        for replaces, status in (("no-such-session", 404), (old, 410), (7, 422)):
+            r = c.post("/api/referee/sessions", json=HEAD | {"replaces": replaces})
+            assert r.status_code == status, r.text
+        assert [k for k, _, _ in store.referee_records()] == before
+        assert _feed(c, new, foul(0)).status_code == 200  # the replacing one is untouched
+
+
+def test_a_deleted_session_is_kept_uncounted_and_answers_410(
+        store: Store, store_url: str, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
+    with _client(store) as c:
+        sid = _open(c)
+        assert _feed(c, sid, foul(0)).status_code == 200
+        assert c.delete(f"/api/referee/sessions/{sid}").status_code == 204
+        assert _feed(c, sid, foul(1)).status_code == 410
+        assert c.delete(f"/api/referee/sessions/{sid}").status_code == 410
+        assert c.delete("/api/referee/sessions/nothing-here").status_code == 404
+    row = store.referee_session(referee_router.session_key(sid))
+    assert row is not None and row.superseded and row.replaced_by is None
+    assert row.actions == [foul(0)]
+    assert list(store.referee_records()) == []
+    assert _frames(store_url, capsys) == {}
+
+
+def test_a_session_replaced_while_a_worker_feeds_it_answers_410(
+        store: Store, store_url: str, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    other = Store(store_url)
+    try:
+        with _client(store) as a, _client(other) as b:
+            sid = _open(a)
+            assert _feed(b, sid, foul(0)).status_code == 200  # b holds it at version 1
+            assert a.post("/api/referee/sessions",
+                          json=HEAD | {"replaces": sid}).status_code == 201
+            # the replacement lands between b's version check and b's write
+            real, asked = other.referee_version, []
+
+            def stale_once(key: str) -> int | None:
+                asked.append(key)
+                return 1 if len(asked) == 1 else real(key)
+
+            monkeypatch.setattr(other, "referee_version", stale_once)
+            r = _feed(b, sid, foul(1))
+            assert r.status_code == 410, r.text
+        row = store.referee_session(referee_router.session_key(sid))
+        assert row is not None and row.actions == [foul(0)]  # nothing was added
+    finally:
+        other.close()
+
+
+def test_a_database_from_before_superseded_sessions_is_upgraded(tmp_path: Any) -> None:
+    import sqlalchemy as sa
+
+    from cuesport.storage import store as store_mod
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = sa.create_engine(url)
+    old = sa.MetaData()
+    sa.Table("referee_sessions", old, *[
+        c._copy() for c in store_mod.referee_sessions.columns
+        if c.name not in ("superseded", "replaced_by")])
+    old.create_all(engine)
+    engine.dispose()
+    s = Store(url)
+    try:
+        s.open_referee("k" * 64, "c", "en", HEAD, per_owner=8)
+        s.open_referee("m" * 64, "c", "en", HEAD, per_owner=8, replaces="k" * 64)
+        assert [k for k, _, _ in s.referee_records()] == ["m" * 64]
+    finally:
+        s.close()

@@ -385,3 +385,74 @@ def test_a_board_is_checked_strictly(server):
     with pytest.raises(urllib.error.HTTPError) as err:
         urllib.request.urlopen(req)
     assert err.value.code == 422
+
+
+@pytest.fixture
+def stored(tmp_path) -> Iterator[tuple[str, object]]:
+    """A server of its own, with its store: what the page leaves in the database."""
+    from cuesport.storage import Store
+    from cuesport.web import create_app
+
+    store = Store(f"sqlite:///{tmp_path / 'web.db'}")
+    yield from ((url, store) for url in serve_in_thread(create_app(store)))
+    store.close()
+
+
+def counted(store) -> list[dict]:
+    """The stored sessions ``cuesport stats`` counts (one frame each)."""
+    import json
+
+    return [json.loads(text) for _, text, _ in store.referee_records()]
+
+
+def test_undo_and_a_language_switch_leave_one_counted_frame(stored, browser):
+    server, store = stored
+    context, page = start(browser, server, "nine-ball")
+    page.click("#begin")
+    page.wait_for_function(IDLE)
+    visit(page, first="1", rails=4)
+    visit(page, first="4", rails=1)  # a foul, then undone
+    first = page.evaluate("() => window.cuesportScore.match.sid")
+    page.click("#undo")
+    page.wait_for_function(IDLE + " && window.cuesportScore.match.sid")
+    assert [len(r["actions"]) for r in counted(store)] == [1]  # the undone one is not counted
+    page.click("#lang")
+    page.wait_for_function(IDLE + " && window.cuesportScore.match.sid")
+    (rec,) = counted(store)
+    assert len(rec["actions"]) == 1
+    second = page.evaluate("() => window.cuesportScore.match.sid")
+    assert second != first
+    assert page.request.get(f"{server}api/referee/sessions/{first}/record").status == 410
+    assert page.errors == []
+    context.close()
+
+
+def test_a_refused_visit_409_is_never_lost(stored, browser):
+    server, store = stored
+    context, page = start(browser, server, "nine-ball")
+    page.click("#begin")
+    page.wait_for_function(IDLE)
+    visit(page, first="1", rails=4)
+    refused = {"error": "referee session was fed elsewhere first; nothing was changed"}
+    # another writer won the race, but the stored frame is the page's: sent again
+    page.route("**/actions?*", lambda route: route.fulfill(status=409, json=refused), times=1)
+    assert visit(page, first="4", rails=1)["fouls"][0]["rule"] == "POOL-6.2"
+    assert [len(r["actions"]) for r in counted(store)] == [2]
+    # the stored frame moved elsewhere: the visit stays queued, held, with a message
+    page.route("**/actions?*", lambda route: route.fulfill(status=409, json=refused), times=1)
+    page.route("**/record?*", lambda route: route.fulfill(
+        status=200, json={"actions": ["someone else's"]}), times=1)
+    page.click("#first button[data-ball='1']")
+    page.click("#enter")
+    page.wait_for_selector("#resend:not([hidden])")
+    m = page.evaluate("() => window.cuesportScore.match")
+    assert len(m["queue"]) == 1 and m["held"] and len(m["actions"]) == 2
+    assert "another page" in page.inner_text("#error")
+    screenshot(page, "score-conflict-held-phone")
+    page.click("#resend")  # the marker sends it again: the page's frame replaces the other
+    page.wait_for_function(IDLE)
+    assert len(page.evaluate("() => window.cuesportScore.match.actions")) == 3
+    assert page.inner_text("#error") == "" and page.is_hidden("#resend")
+    assert [len(r["actions"]) for r in counted(store)] == [3]
+    assert page.errors == []
+    context.close()

@@ -1,9 +1,11 @@
 """``cuesport history export|import``: the whole match database out and back in.
 
 ``export`` writes JSON Lines (a header, then one match a line: its metadata, seats and
-every frame as a referee-protocol record with the stored rulings); ``import`` adds such a
-file to a database under new ids, all or nothing, after replaying every frame through the
-referee to check that the rulings are the stored ones.
+every frame as a referee-protocol record with the stored rulings; then one line per live
+referee session of the marker's page); ``import`` adds such a file to a database (matches
+under new ids, sessions under their own keys, those it has already skipped), all or
+nothing, after replaying every frame and session through the referee to check that the
+rulings are the stored ones.
 """
 
 from __future__ import annotations
@@ -27,21 +29,25 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from cuesport.storage import StorageError, Store
-    from cuesport.storage.transfer import export_lines, import_lines, read_lines
+    from cuesport.storage.transfer import export_lines, import_history, read_export
 
     store = Store(args.db)
     try:
         if args.action == "export":
             out = open(args.file, "w", encoding="utf-8") if args.file else sys.stdout  # noqa: SIM115
-            written = 0
+            written = sessions = 0
             try:
                 for line in export_lines(store):
                     out.write(line + "\n")
-                    written += 1
+                    if line.startswith('{"referee_session"'):
+                        sessions += 1
+                    else:
+                        written += 1
             finally:
                 if out is not sys.stdout:
                     out.close()
-            print(f"cuesport history: {written - 1} matches exported", file=sys.stderr)
+            print(f"cuesport history: {written - 1} matches and {sessions} referee sessions "
+                  "exported", file=sys.stderr)
             return 0
         if not args.file:
             print("cuesport history import: give the FILE to import (- for stdin)",
@@ -54,13 +60,17 @@ def run(args: argparse.Namespace) -> int:
             print(f"cuesport history import: {args.file}: {err.strerror}", file=sys.stderr)
             return 2
         lines = text.splitlines()
-        bad = _replay_problem(read_lines(lines))
+        bad = _replay_problem(*read_export(lines))
         if bad:
             print(f"cuesport history import: nothing imported: {bad}", file=sys.stderr)
             return 2
-        ids = import_lines(store, lines)
+        got = import_history(store, lines)
+        ids = got.matches
         print(f"cuesport history: {len(ids)} matches imported"
-              + (f" (ids {ids[0]}..{ids[-1]})" if ids else ""), file=sys.stderr)
+              + (f" (ids {ids[0]}..{ids[-1]})" if ids else "")
+              + f", {len(got.sessions)} referee sessions"
+              + (f" ({len(got.skipped)} already there, skipped)" if got.skipped else ""),
+              file=sys.stderr)
         return 0
     except StorageError as err:
         print(f"cuesport history {args.action}: {err}", file=sys.stderr)
@@ -69,8 +79,10 @@ def run(args: argparse.Namespace) -> int:
         store.close()
 
 
-def _replay_problem(items: list[dict[str, Any]]) -> str | None:
-    """The first frame whose record does not replay to its stored rulings, if any."""
+def _replay_problem(items: list[dict[str, Any]],
+                    sessions: list[dict[str, Any]]) -> str | None:
+    """The first frame or referee session whose record does not replay to its stored
+    rulings, if any."""
     from cuesport.protocol import referee
     from cuesport.record import RecordError
 
@@ -83,4 +95,11 @@ def _replay_problem(items: list[dict[str, Any]]) -> str | None:
             if got != fr["rulings"]:
                 return (f"match {i}, frame {fr['number']}: the record does not replay to the "
                         "stored rulings")
+    for i, se in enumerate(sessions, start=1):
+        try:
+            got = referee(se["header"] | {"actions": se["actions"]}, se["lang"])
+        except RecordError as err:
+            return f"referee session {i}: {err}"
+        if got != se["rulings"]:
+            return f"referee session {i}: its actions do not replay to the stored rulings"
     return None

@@ -18,9 +18,10 @@ from cuesport.storage.store import (
     StaleError,
     StorageError,
     Store,
+    SupersededError,
     Written,
     default_url,
 )
 
 __all__ = ["MAX_ID", "FrameRow", "MatchRow", "NewFrame", "RefereeRow", "SeatRow", "StaleError",
-           "StorageError", "Store", "Written", "default_url"]
+           "StorageError", "Store", "SupersededError", "Written", "default_url"]

@@ -37,6 +37,11 @@ class StorageError(RuntimeError):
 class StaleError(StorageError):
     """The match was changed by another writer since this state was read: reload it."""
 
+
+class SupersededError(StorageError):
+    """The live referee session was superseded by its owner (kept, but closed for good)."""
+
+
 metadata = sa.MetaData()
 
 matches = sa.Table(
@@ -100,7 +105,9 @@ web_seats = sa.Table(
 # and every accepted action with its ruling, so that any worker, and a restarted server,
 # can take the session up. The key is the SHA-256 of the session's secret id: whoever
 # reads the database cannot feed a session. ``version`` (the number of actions) is the
-# optimistic lock; a session over its owner's share is closed (kept, read-only).
+# optimistic lock; a session over its owner's share is closed (kept, read-only). A session
+# its owner replaced (the marker's undo opens a new one) is superseded: kept, closed, and
+# no longer one of the frames the statistics count; ``replaced_by`` names its successor.
 referee_sessions = sa.Table(
     "referee_sessions",
     metadata,
@@ -112,6 +119,8 @@ referee_sessions = sa.Table(
     sa.Column("closed", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("superseded", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("replaced_by", sa.String(64)),
 )
 
 referee_actions = sa.Table(
@@ -144,6 +153,9 @@ class RefereeRow:
     version: int
     closed: bool
     updated: dt.datetime
+    superseded: bool = False
+    replaced_by: str | None = None
+    created: dt.datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +301,12 @@ class Store:
             if "version" not in cols:  # a database from before the version column
                 conn.execute(sa.text("ALTER TABLE matches ADD COLUMN version INTEGER "
                                      "NOT NULL DEFAULT 0"))
+            cols = {c["name"] for c in sa.inspect(conn).get_columns("referee_sessions")}
+            if "superseded" not in cols:  # a database from before superseded sessions
+                conn.execute(sa.text("ALTER TABLE referee_sessions ADD COLUMN superseded "
+                                     "BOOLEAN NOT NULL DEFAULT FALSE"))
+                conn.execute(sa.text("ALTER TABLE referee_sessions ADD COLUMN replaced_by "
+                                     "VARCHAR(64)"))
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
@@ -391,12 +409,19 @@ class Store:
             return Written(v, fid)
 
     def open_referee(self, key_sha256: str, owner: str, lang: str,
-                     header: Mapping[str, Any], *, per_owner: int) -> list[str]:
+                     header: Mapping[str, Any], *, per_owner: int,
+                     replaces: str | None = None) -> list[str]:
         """Store a new live referee session (no actions yet). In the same transaction the
         owner's least recently used open sessions beyond ``per_owner`` are closed; returns
-        their keys (a closed session is kept, for the history, but takes no more actions)."""
+        their keys (a closed session is kept, for the history, but takes no more actions).
+
+        ``replaces``: the key of a session the new one supersedes (kept, closed, no longer
+        counted): :class:`KeyError` if there is none, :class:`SupersededError` if it is
+        superseded already; either way nothing is stored."""
         now = _now()
         with self._write() as conn:
+            if replaces is not None:
+                self._supersede(conn, replaces, key_sha256)
             conn.execute(referee_sessions.insert(), {
                 "key_sha256": key_sha256, "owner": owner, "lang": lang,
                 "header": dict(header), "version": 0, "closed": False,
@@ -411,6 +436,25 @@ class Store:
                 conn.execute(referee_sessions.update().where(rs.key_sha256.in_(old))
                              .values(closed=True))
             return old
+
+    def supersede_referee(self, key_sha256: str) -> None:
+        """Mark a session superseded with no successor (its owner discarded it): kept,
+        closed, not counted. :class:`KeyError`: none; :class:`SupersededError`: already."""
+        with self._write() as conn:
+            self._supersede(conn, key_sha256, None)
+
+    @staticmethod
+    def _supersede(conn: Connection, key_sha256: str, by: str | None) -> None:
+        rs = referee_sessions.c
+        res = conn.execute(referee_sessions.update().where(
+            rs.key_sha256 == key_sha256, rs.superseded == sa.false())
+            .values(superseded=True, closed=True, replaced_by=by))
+        if res.rowcount == 1:
+            return
+        if conn.execute(sa.select(rs.key_sha256).where(
+                rs.key_sha256 == key_sha256)).first() is None:
+            raise KeyError("no such referee session")
+        raise SupersededError("the referee session was superseded already")
 
     def add_referee_action(self, key_sha256: str, version: int, action: Any,
                            ruling: Mapping[str, Any]) -> int:
@@ -449,16 +493,19 @@ class Store:
                 ra.session == key_sha256).order_by(ra.seq)).all()
         return RefereeRow(row.key_sha256, row.owner, row.lang, row.header,
                           [a.action for a in acts], [a.ruling for a in acts],
-                          int(row.version), bool(row.closed), row.updated)
+                          int(row.version), bool(row.closed), row.updated,
+                          bool(row.superseded), row.replaced_by, row.created)
 
     def referee_records(self) -> Iterator[tuple[str, str, dt.datetime]]:
-        """Every stored live referee session, open or closed, least recently updated first:
-        ``(session key, record JSON text, updated)``. The record is a referee-protocol
-        frame record of its accepted actions (``cuesport referee`` replays it); the key is
-        the SHA-256 of the session's secret id, stable for the session's life."""
+        """Every stored live referee session, open or closed, least recently updated first,
+        but not the superseded ones (each was replaced by a later session of the same frame,
+        or discarded): ``(session key, record JSON text, updated)``. The record is a
+        referee-protocol frame record of its accepted actions (``cuesport referee`` replays
+        it); the key is the SHA-256 of the session's secret id, stable for its life."""
         rs, ra = referee_sessions.c, referee_actions.c
         with self._read() as conn:
             heads = conn.execute(sa.select(rs.key_sha256, rs.header, rs.updated)
+                                 .where(rs.superseded == sa.false())
                                  .order_by(rs.updated, rs.key_sha256)).all()
         for row in heads:
             key, header, updated = str(row.key_sha256), dict(row.header), row.updated

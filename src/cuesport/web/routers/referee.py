@@ -5,6 +5,10 @@
 with its error object (status 422, the rulings before it stand); a bad header is a 422 error.
 For live scoring, ``/api/referee/sessions`` feeds one action at a time; the sessions are
 stored, so any worker of ``cuesport serve --workers N`` and a restarted server go on with them.
+A session opened with ``"replaces": OLD_SID`` supersedes the old one (the marker's undo and
+language switch replay the kept actions into a new session): the old one is kept in the
+database but answers 410 and is no longer counted by ``cuesport stats``;
+``DELETE /api/referee/sessions/{sid}`` supersedes a session with no successor.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from fastapi.responses import JSONResponse, Response
 
 from cuesport.protocol import RefereeSession, referee
 from cuesport.record import RecordError, loads
-from cuesport.storage import StaleError, Store
+from cuesport.storage import StaleError, Store, SupersededError
 from cuesport.web.errors import Refused
 from cuesport.web.limits import client_of
 
@@ -62,16 +66,45 @@ class Sessions:
         self.items: OrderedDict[str, Live] = OrderedDict()  # key -> live, LRU first
         self.lock = threading.Lock()  # guards ``items`` only; each Live has its own
 
-    def add(self, session: RefereeSession, owner: str = "") -> str:
+    def add(self, session: RefereeSession, owner: str = "", replaces: str | None = None
+            ) -> str:
+        """Open a session; ``replaces``: the id of one it supersedes, in the same write."""
         sid = secrets.token_urlsafe(12)
         key = session_key(sid)
-        closed = self.store.open_referee(key, owner, session.lang, session.record(),
-                                         per_owner=SESSIONS_PER_CLIENT)
+        old = None if replaces is None else session_key(replaces)
+        try:
+            closed = self.store.open_referee(key, owner, session.lang, session.record(),
+                                             per_owner=SESSIONS_PER_CLIENT, replaces=old)
+        except KeyError:
+            raise Refused(f"no referee session {replaces!r} to replace", 404) from None
+        except SupersededError:
+            raise Refused(f"referee session {replaces!r} was replaced already", 410) from None
         with self.lock:
             for k in closed:
                 self.items.pop(k, None)
+            if old is not None:
+                self.items.pop(old, None)
             self._hold(key, Live(session, 0))
         return sid
+
+    def discard(self, sid: str) -> None:
+        """Supersede a session with no successor: kept, closed, no longer counted."""
+        key = session_key(sid)
+        try:
+            self.store.supersede_referee(key)
+        except KeyError:
+            raise Refused(f"no referee session {sid!r}", 404) from None
+        except SupersededError:
+            raise Refused(f"referee session {sid!r} was replaced already", 410) from None
+        with self.lock:
+            self.items.pop(key, None)
+
+    def _missing(self, sid: str, key: str) -> Refused:
+        """404 for no such (or closed) session, 410 for one its owner superseded."""
+        row = self.store.referee_session(key)
+        if row is not None and row.superseded:
+            return Refused(f"referee session {sid!r} was replaced by a newer one", 410)
+        return Refused(f"no referee session {sid!r}", 404)
 
     def _hold(self, key: str, live: Live) -> None:
         self.items[key] = live
@@ -90,7 +123,7 @@ class Sessions:
             elif live is not None:
                 self.items.move_to_end(key)
         if version is None:
-            raise Refused(f"no referee session {sid!r}", 404)
+            raise self._missing(sid, key)
         if live is None or live.version != version:
             live = self._load(sid, key)
         return live
@@ -98,7 +131,7 @@ class Sessions:
     def _load(self, sid: str, key: str) -> Live:
         row = self.store.referee_session(key)
         if row is None or row.closed:
-            raise Refused(f"no referee session {sid!r}", 404)
+            raise self._missing(sid, key)
         session = RefereeSession(row.header, row.lang)
         for i, action in enumerate(row.actions):
             if "error" in session.feed(action):
@@ -123,6 +156,8 @@ class Sessions:
                 with self.lock:  # another writer moved it: the next request reloads it
                     if self.items.get(key) is live:
                         del self.items[key]
+                if self.store.referee_version(key) is None:  # closed or replaced meanwhile
+                    raise self._missing(sid, key) from None
                 raise Refused(f"referee session {sid!r} was fed elsewhere first; nothing "
                               "was changed: read its record, then send again", 409) from None
 
@@ -167,14 +202,25 @@ async def open_session(request: Request, lang: LangQuery = "en") -> dict[str, An
     record = await _body(request)
     if not isinstance(record, dict):
         raise Refused("a frame record is a JSON object", 422)
+    replaces = record.pop("replaces", None)  # not part of the record: the session it replaces
+    if replaces is not None and not isinstance(replaces, str):
+        raise Refused("replaces: the id (a string) of the session this one replaces", 422)
     if record.get("actions"):
         raise Refused("open a session with an empty actions list, then feed actions", 422)
     try:
         session = RefereeSession(record, lang)
     except RecordError as err:
         raise Refused(str(err), 422) from err
-    sid = await run_in_threadpool(_sessions(request).add, session, client_of(request.scope))
+    sid = await run_in_threadpool(_sessions(request).add, session, client_of(request.scope),
+                                  replaces)
     return {"session": sid}
+
+
+@router.delete("/sessions/{sid}", status_code=204)
+async def discard_session(request: Request, sid: str) -> Response:
+    """Supersede a session (kept in the database, no longer counted; 410 afterwards)."""
+    await run_in_threadpool(_sessions(request).discard, sid)
+    return Response(status_code=204)
 
 
 @router.post("/sessions/{sid}/actions", openapi_extra=JSON_BODY)

@@ -14,6 +14,8 @@ const T = {
     nothing: "Nothing", break: "Break", on: "On", remaining: "Remaining", frames: "Frames",
     "to-play": "to play", fouls: "Fouls in a row", warning: "Warning: on two fouls",
     offline: "offline: {n} queued", online: "online", queued: "{n} queued", won: "{p} wins the frame",
+    moved: "The frame was changed from another page: {n} visit(s) kept in the queue. Send again, or Undo to drop it.",
+    resend: "Send again",
     match: "{p} wins the match", miss: "Miss", clear_path: "Clear path", full_ball: "Full ball",
     snookered: "Snookered after", misplaced: "Placed outside", not_played_out: "Not played out",
     baulk_crossed: "Baulk line crossed", push_out: "Push out", push_stroke: "Push stroke",
@@ -41,6 +43,8 @@ const T = {
     remaining: "Осталось", frames: "Партии", "to-play": "бьёт", fouls: "Фолов подряд",
     warning: "Предупреждение: два фола", offline: "нет связи: в очереди {n}", online: "связь есть",
     queued: "в очереди {n}", won: "{p} выигрывает партию", match: "{p} выигрывает матч",
+    moved: "Партию изменили с другой страницы: подходов в очереди {n}. Отправьте снова или отмените.",
+    resend: "Отправить снова",
     miss: "Промах", clear_path: "Прямой путь", full_ball: "Полный шар",
     snookered: "Снукер после", misplaced: "Вне зоны", not_played_out: "Не выведен",
     baulk_crossed: "Линия дома пересечена", push_out: "Пуш-аут", push_stroke: "Толчок",
@@ -106,11 +110,18 @@ async function api(path, body) {
   return { status: r.status, body: await r.json() };
 }
 
+function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
 async function openSession() {
-  // a new session replays every accepted action: resumes after a reload or a restart
-  const r = await api("/sessions", M.header);
+  // a new session replays every accepted action: resumes after a reload or a restart. It
+  // replaces the old one (undo, language switch), which is kept but no longer counted
+  let r = await api("/sessions", M.replaces ? { ...M.header, replaces: M.replaces } : M.header);
+  // 404/410: the old one is gone or replaced already; nothing of it is counted twice
+  if (M.replaces && (r.status === 404 || r.status === 410)) r = await api("/sessions", M.header);
   if (r.status !== 201) throw new Error(r.body.error || "session refused");
   const sid = r.body.session;
+  M.replaces = sid;  // should the replay stop half-way, the next try replaces this one
+  save();
   const rulings = [];
   for (const a of M.actions) {
     const f = await api(`/sessions/${sid}/actions`, a);
@@ -118,6 +129,7 @@ async function openSession() {
     rulings.push(f.body);
   }
   M.sid = sid;
+  M.replaces = null;
   M.rulings = rulings;
   M.high = highBreaks();
   save();
@@ -129,11 +141,14 @@ async function sync() {
   syncing = true;
   try {
     if (!M.sid) await openSession();
-    while (M.queue.length) {
+    while (M.queue.length && !M.held) {
       const action = M.queue[0];
       const r = await api(`/sessions/${M.sid}/actions`, action);
-      if (r.status === 404) { await openSession(); continue; }
+      if (r.status === 404) { M.replaces = M.sid; M.sid = null; await openSession(); continue; }
+      if (r.status === 410) { M.sid = null; await openSession(); continue; }
       if (r.status >= 500) throw new Error("server");
+      if (r.status === 409 && await conflict()) continue;  // nothing moved: send it again
+      if (r.status === 409) break;  // kept in the queue, held: the marker decides
       M.queue.shift();
       if (r.status === 200) {
         M.actions.push(action);
@@ -156,6 +171,27 @@ async function sync() {
     render();
   }
 }
+async function conflict() {
+  // another writer fed the session first: a visit is never dropped. If the stored frame is
+  // still the one the marker sees, send the visit again; else hold the queue with a message
+  const g = await fetch(`/api/referee/sessions/${M.sid}/record?lang=${lang()}`);
+  if (g.status >= 500) throw new Error("server");
+  if (g.status === 200 && same((await g.json()).actions, M.actions)) return true;
+  M.held = true;
+  M.replaces = M.sid;  // sent again, the marker's frame replaces the other writer's (kept)
+  M.sid = null;
+  M.error = t("moved", { n: M.queue.length });
+  save();
+  return false;
+}
+function resend() {
+  M.held = false;
+  M.error = "";
+  save();
+  render();
+  sync();
+}
+
 function highBreaks() {
   // after a scoring stroke the striker stays at the table: to_play made the break
   const high = [...(M.highBefore || [0, 0])];
@@ -206,7 +242,12 @@ function submit(action) {
 
 async function undo() {
   if (M.queue.length) M.queue.pop();
-  else if (M.actions.length) { M.actions.pop(); M.rulings.pop(); M.sid = null; }
+  else if (M.actions.length) {
+    M.actions.pop(); M.rulings.pop();
+    if (M.sid) M.replaces = M.sid;  // the new session replaces this one: one frame counted
+    M.sid = null;
+  }
+  if (!M.queue.length) M.held = false;
   M.error = "";
   save();
   visit = blankVisit();
@@ -413,6 +454,7 @@ function render() {
   $("warn").textContent = warned ? (r.warning === true ? t("warning") : r.warning.join(", ")) : "";
   $("calls").textContent = r ? r.announce.join(" · ") : "";
   $("error").textContent = M.error || "";
+  $("resend").hidden = !M.held;
   const dec = $("decisions");
   dec.replaceChildren();
   const options = r && !M.queue.length ? r.options : [];
@@ -604,13 +646,18 @@ async function main() {
   setupChanged();
   $("enter").addEventListener("click", () => submit(buildShot()));
   $("undo").addEventListener("click", undo);
+  $("resend").addEventListener("click", resend);
   $("cue-rail").addEventListener("click", () => { visit.cueRail = !visit.cueRail; render(); });
   $("next-frame").addEventListener("click", nextFrame);
   $("new-match").addEventListener("click", () => { localStorage.removeItem(KEY); M = null; render(); });
   $("lang").addEventListener("click", () => {
     const next = lang() === "en" ? "ru" : "en";
     localStorage.setItem(KEY + ".lang", next);
-    if (M) { M.lang = next; M.sid = null; save(); sync(); }  // calls in the new language
+    if (M) {  // calls in the new language, from a session that replaces this one
+      M.lang = next;
+      if (M.sid) M.replaces = M.sid;
+      M.sid = null; save(); sync();
+    }
     render();
   });
   render();
