@@ -46,7 +46,9 @@ def test_the_local_pool_is_kept_between_batches_and_made_again_when_a_worker_die
     pids = set(pool._processes)
     assert batch.run(spec, 8, seed=3, workers=2) == ref
     assert batch._pools[2] is pool and set(pool._processes) == pids  # the same workers
-    os.kill(min(pids), signal.SIGKILL)
+    victim = pool._processes[min(pids)]
+    os.kill(victim.pid, signal.SIGKILL)
+    victim.join(timeout=10)  # dead before the next batch asks the pool
     assert batch.run(spec, 8, seed=3, workers=2) == ref  # a fresh pool, the same rows
     assert batch._pools[2] is not pool
     batch.close()

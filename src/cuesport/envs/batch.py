@@ -189,9 +189,19 @@ def _pool(workers: int) -> Any:
 
     with _pools_lock:
         pool = _pools.get(workers)
+        if pool is not None and not _all_alive(pool):
+            # a worker died between batches: the executor may not have noticed yet
+            del _pools[workers]
+            pool.shutdown(wait=False, cancel_futures=True)
+            pool = None
         if pool is None:
             pool = _pools[workers] = ProcessPoolExecutor(max_workers=workers)
         return pool
+
+
+def _all_alive(pool: Any) -> bool:
+    procs = getattr(pool, "_processes", None) or {}  # private, but no public way to ask
+    return all(p.is_alive() for p in procs.values())
 
 
 def close(workers: int | None = None) -> None:
