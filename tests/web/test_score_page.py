@@ -429,7 +429,7 @@ def test_undo_and_a_language_switch_leave_one_counted_frame(stored, browser):
 
 def test_a_refused_visit_409_is_never_lost(stored, browser):
     server, store = stored
-    context, page = start(browser, server, "nine-ball")
+    _context, page = start(browser, server, "nine-ball")
     page.click("#begin")
     page.wait_for_function(IDLE)
     visit(page, first="1", rails=4)
@@ -454,5 +454,85 @@ def test_a_refused_visit_409_is_never_lost(stored, browser):
     assert len(page.evaluate("() => window.cuesportScore.match.actions")) == 3
     assert page.inner_text("#error") == "" and page.is_hidden("#resend")
     assert [len(r["actions"]) for r in counted(store)] == [3]
+
+
+FLAG_SHOTS = Path("/tmp/shots-scoreflags")
+
+
+def flag_shot(page, name: str) -> None:
+    """Screenshots of the rest-fact controls, en and ru, for a look by eye."""
+    FLAG_SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(FLAG_SHOTS / f"{name}.png"), full_page=True)
+
+
+def both_languages(page, name: str) -> None:
+    flag_shot(page, f"{name}-en")
+    page.click("#lang")
+    page.wait_for_function(IDLE)
+    flag_shot(page, f"{name}-ru")
+    page.click("#lang")
+    page.wait_for_function(IDLE)
+
+
+def test_snooker_touching_ball_and_a_free_ball_that_snookers(server, browser):
+    """SNK-3.8: the touching ball goes in as rest.touching; SNK-3.10(b)(ii): after a free
+    ball the marker names the snookering ball (rest.snookered_by) and the referee fouls it."""
+    context, page = start(browser, server, "snooker")
+    page.click("#begin")
+    page.wait_for_function(IDLE)
+    assert page.is_hidden("#snookered-by-box")  # no free ball: not asked
+    page.click("#first button[data-ball='red']")
+    page.click("#touching button[data-ball='red']")
+    both_languages(page, "snooker-touching")
+    assert page.inner_text("#touching-box h3") == "Touching the cue ball at rest"
+    brk = visit(page)
+    assert sent(page)["shot"]["rest"] == {"touching": {"cue": ["red1"]}}
+    assert "Touching ball" in page.inner_text("#calls") and brk["to_play"] == 1
+    away = visit(page, first="red")  # Bob plays away from the touching red
+    assert away["legal"] is True and away["to_play"] == 0
+    foul = visit(page, first="blue", flags=("snookered",))
+    assert foul["free_ball"] is True
+    decide(page, "Play")
+    page.click("#first button[data-ball='green']")
+    page.wait_for_selector("#snookered-by-box:not([hidden])")
+    page.click("#snookered-by button[data-ball='green']")
+    both_languages(page, "snooker-snookered-by")
+    free = visit(page)
+    assert sent(page)["shot"]["rest"] == {"snookered_by": ["green"]}
+    assert [f["rule"] for f in free["fouls"]] == ["SNK-3.12(a)(vii)"]
+    assert page.errors == []
+    context.close()
+
+
+def test_pool_spot_request_and_a_frozen_ball(server, browser):
+    """POOL-1.5: a scratch leaves every object ball behind the head string: the marker says
+    so, the referee offers the spot, the marker names the ball; POOL-6.7 rest.touching."""
+    context, page = start(browser, server, "straight-pool")
+    page.click("#begin")
+    page.wait_for_function(IDLE)
+    visit(page, first="1", rails=2, cue_rail=True, call="safety")
+    assert page.is_hidden("#kitchen-box")  # asked only when the cue ball is potted
+    page.click("#first button[data-ball='1']")
+    page.click("#potted button[data-ball='cue']")
+    page.wait_for_selector("#kitchen-box:not([hidden])")
+    assert page.is_hidden("#touching-box")  # the cue ball is off the table
+    page.click("#all-behind")
+    both_languages(page, "pool-behind-head-string")
+    scratch = visit(page)
+    assert sent(page)["shot"]["rest"]["behind_head_string"] == [str(n) for n in range(1, 16)]
+    assert "spot-ball" in scratch["options"] and scratch["to_play"] == 0
+    page.wait_for_selector("#spot-box:not([hidden])")
+    assert page.is_hidden("#decisions button:text-is('Spot ball')")
+    both_languages(page, "pool-spot-ball")
+    page.click("#spot-balls button[data-ball='12']")
+    page.wait_for_function(IDLE)
+    assert sent(page) == {"decision": {"player": 0, "choice": "spot-ball", "ball": "12"}}
+    spotted = ruling(page)
+    assert spotted["respotted"] == {"12": "foot-spot"} and page.is_hidden("#spot-box")
+    page.click("#first button[data-ball='3']")
+    page.click("#touching button[data-ball='5']")
+    flag_shot(page, "pool-touching-en")
+    visit(page, call="safety")
+    assert sent(page)["shot"]["rest"] == {"touching": {"cue": ["5"]}}
     assert page.errors == []
     context.close()

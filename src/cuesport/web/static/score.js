@@ -32,6 +32,9 @@ const T = {
     "yellow-spot": "Yellow", "green-spot": "Green", "brown-spot": "Brown",
     "blue-spot": "Blue", "pink-spot": "Pink", "black-spot": "Black",
     "foot-spot": "Foot spot", "head-spot": "Head spot", "centre-spot": "Centre spot",
+    touching: "Touching the cue ball at rest", "snookered-by": "Free ball: the snookering balls at rest",
+    kitchen: "Ball in hand behind the head string", "all-behind": "Every object ball behind the head string",
+    "spot-which": "Spot ball: the one nearest the head string",
   },
   ru: {
     table: "Стол", title: "Маркёр", setup: "Новый матч", discipline: "Дисциплина", player1: "Игрок 1",
@@ -60,6 +63,9 @@ const T = {
     "yellow-spot": "Жёлтая", "green-spot": "Зелёная", "brown-spot": "Коричневая",
     "blue-spot": "Синяя", "pink-spot": "Розовая", "black-spot": "Чёрная",
     "foot-spot": "Задняя отметка", "head-spot": "Передняя отметка", "centre-spot": "Центральная отметка",
+    touching: "Касаются битка после остановки", "snookered-by": "Свободный шар: ставят снукер",
+    kitchen: "Биток с руки из дома", "all-behind": "Все прицельные за линией дома",
+    "spot-which": "Шар на точку: ближайший к линии дома",
   },
 };
 const COLOURS = ["yellow", "green", "brown", "blue", "pink", "black"];
@@ -86,7 +92,8 @@ const $ = (id) => document.getElementById(id);
 
 function blankVisit() {
   return { first: null, potted: [], rails: 1, cueRail: false, call: null, foul: null, flags: {},
-           spots: [], interferes: [], behind: [], fell: [] };
+           spots: [], interferes: [], behind: [], fell: [], touching: [], snookeredBy: [],
+           allBehind: false };
 }
 function load() {
   try { return JSON.parse(localStorage.getItem(KEY)) || null; } catch { return null; }
@@ -348,10 +355,20 @@ function buildShot() {
   const rest = {};
   if (visit.flags.snookered) rest.snookered = true;
   if (showSpots().length && visit.spots.length) rest.occupied = [...visit.spots];
+  const behind = [];
   if (rerackFacts()) {
     if (visit.interferes.length) rest.interferes = [...visit.interferes];
-    if (visit.behind.length) rest.behind_head_string = [...visit.behind];
+    behind.push(...visit.behind);
   }
+  // POOL-1.5: every object ball at rest behind the head string, the cue ball in hand
+  if (kitchenFacts() && visit.allBehind) behind.push(...ballsAtRest());
+  if (behind.length) rest.behind_head_string = [...new Set(behind)];
+  // SNK-3.8, POOL-6.7: the balls touching the cue ball at rest
+  const touching = touchingChoices().filter((b) => visit.touching.includes(b));
+  if (touching.length) rest.touching = { [cue]: touching.map(restName) };
+  // SNK-3.10(b)(ii): the balls that snooker the next player after a free ball
+  const by = snookeredByChoices().filter((b) => visit.snookeredBy.includes(b));
+  if (by.length) rest.snookered_by = by;
   if (Object.keys(rest).length) shot.rest = rest;
   if (visit.flags.push_out) shot.push_out = true;
   return { shot };
@@ -378,6 +395,39 @@ function rerackFacts() {
   const left = objectsOnTable().filter((b) => !visit.potted.includes(b));
   if (left.length > 1) return null;
   return { fifteenth: left[0] || null, cue: !visit.potted.includes("cue") };
+}
+function ballsAtRest() {
+  // the object balls left on the table by this visit (reds as "red" in snooker)
+  const left = [];
+  for (const g of groups()) {
+    if (fx().cue_balls.includes(g.name)) continue;
+    const n = visit.potted.filter((x) => x === g.name).length;
+    if (n < (g.count || 1)) left.push(g.name);
+  }
+  return left;
+}
+function restName(b) {
+  // a red at rest: the reds are alike, and a generic red potted is the highest-numbered
+  // one (positions-free.md), so the lowest-numbered red is still on the table
+  if (b !== "red") return b;
+  const reds = state().balls.filter((x) => /^red\d+$/.test(x));
+  reds.sort((x, y) => Number(x.slice(3)) - Number(y.slice(3)));
+  return reds[0] || b;
+}
+function touchingChoices() {
+  return fx().marker.rest.includes("touching") && !visit.potted.includes(cueBall()) ? ballsAtRest() : [];
+}
+function snookeredByChoices() {
+  // only after a free ball is taken (SNK-3.10(b)(ii)): the colours at rest
+  const r = last();
+  if (!fx().marker.rest.includes("snookered_by") || !(r && r.free_ball)) return [];
+  return ballsAtRest().filter((b) => b !== "red");
+}
+function kitchenFacts() {
+  // POOL-1.5: the cue ball goes in hand (a scratch): are all object balls behind the head
+  // string? Asked where the referee takes rest.behind_head_string and the cue ball is potted
+  return fx().marker.rest.includes("behind_head_string") && visit.potted.includes(cueBall())
+    && ballsAtRest().length > 0;
 }
 function toggle(list, x) {
   const i = list.indexOf(x);
@@ -459,8 +509,17 @@ function render() {
   dec.replaceChildren();
   const options = r && !M.queue.length ? r.options : [];
   for (const o of options) {
+    if (o === "spot-ball") continue;  // POOL-1.5: asked below, with the ball to spot
     dec.append(button(t(o), "big", () => submit({ decision: { player: s.to_play, choice: o } })));
   }
+  // POOL-1.5: without positions the marker names the ball nearest the head string
+  const spotOffer = options.includes("spot-ball") ? (s.spot || []) : [];
+  $("spot-box").hidden = !spotOffer.length;
+  $("spot-balls").replaceChildren(...spotOffer.map((b) => {
+    const el = button(b, "ball b-pool", () => submit({ decision: { player: s.to_play, choice: "spot-ball", ball: b } }));
+    el.dataset.ball = b;
+    return el;
+  }));
   const over = !!(r && r.frame_over);
   $("visit").hidden = over;
   $("over").hidden = !over;
@@ -514,6 +573,18 @@ function render() {
   $("rerack").replaceChildren(...inWay.map((b) => factButton(b, visit.interferes)));
   $("behind").replaceChildren(...(rr && rr.fifteenth ? [factButton(rr.fifteenth, visit.behind)] : []));
   $("behind").previousElementSibling.hidden = !(rr && rr.fifteenth);
+  $("kitchen-box").hidden = !kitchenFacts();
+  $("all-behind").classList.toggle("sel", visit.allBehind);
+  const restButtons = (id, choices, list) => {
+    $(`${id}-box`).hidden = !choices.length;
+    $(id).replaceChildren(...choices.map((b) => {
+      const el = button(ballName(b), "", () => { toggle(list, b); render(); }, list.includes(b));
+      el.dataset.ball = b;
+      return el;
+    }));
+  };
+  restButtons("touching", touchingChoices(), visit.touching);
+  restButtons("snookered-by", snookeredByChoices(), visit.snookeredBy);
   const kinds = $("foul-kinds");
   kinds.replaceChildren();
   for (const k of FOUL_KINDS[d.family]) {
@@ -648,6 +719,7 @@ async function main() {
   $("undo").addEventListener("click", undo);
   $("resend").addEventListener("click", resend);
   $("cue-rail").addEventListener("click", () => { visit.cueRail = !visit.cueRail; render(); });
+  $("all-behind").addEventListener("click", () => { visit.allBehind = !visit.allBehind; render(); });
   $("next-frame").addEventListener("click", nextFrame);
   $("new-match").addEventListener("click", () => { localStorage.removeItem(KEY); M = null; render(); });
   $("lang").addEventListener("click", () => {
