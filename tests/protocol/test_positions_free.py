@@ -13,22 +13,7 @@ import pytest
 
 from cuesport.protocol import RefereeSession, referee
 from cuesport.record import RecordError
-
-
-def hit(a: str, b: str, t: float = 0.0) -> dict[str, Any]:
-    return {"t": t, "hit": [a, b]}
-
-
-def cushion(ball: str, t: float = 1.0) -> dict[str, Any]:
-    return {"t": t, "cushion": ball}
-
-
-def pot(ball: str, pocket: str = "top-left", t: float = 0.8) -> dict[str, Any]:
-    return {"t": t, "pot": ball, "pocket": pocket}
-
-
-def shot(player: int, *events: dict[str, Any], **more: Any) -> dict[str, Any]:
-    return {"shot": {"player": player, "events": list(events), **more}}
+from record_builders import cushion, hit, pot, shot
 
 
 def record(discipline: str, actions: list[dict[str, Any]], start: Any = None,
