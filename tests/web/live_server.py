@@ -2,9 +2,34 @@
 
 from __future__ import annotations
 
+import shutil
 import time
 from collections.abc import Iterator
 from typing import Any
+
+import pytest
+
+
+def chromium_or_skip() -> str:
+    """The system Chromium for a browser-test module; the whole module skipped, loudly,
+    when there is none or Playwright is missing."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        pytest.skip("BROWSER TESTS SKIPPED: no Chromium on this machine (python3 tasks.py test "
+                    "installs it with apt-get when run as root; or: apt-get install chromium)",
+                    allow_module_level=True)
+    pytest.importorskip("playwright.sync_api")
+    return found
+
+
+def launch_chromium(path: str) -> Iterator[Any]:
+    """A Chromium browser driven by Playwright, for a module-scoped ``browser`` fixture."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        yield b
+        b.close()
 
 
 def serve_in_thread(app: Any) -> Iterator[str]:

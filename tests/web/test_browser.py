@@ -8,16 +8,14 @@ to ``out/screenshots/`` (or ``$CUESPORT_SCREENSHOTS``). Chromium is the system o
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from live_server import serve_in_thread
+from live_server import chromium_or_skip, launch_chromium, serve_in_thread
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SHOTS = Path(os.environ.get("CUESPORT_SCREENSHOTS",
                             Path(__file__).resolve().parents[2] / "out" / "screenshots"))
 READY = ("() => window.cuesport && window.cuesport.match && !window.cuesport.match.busy"
@@ -25,11 +23,8 @@ READY = ("() => window.cuesport && window.cuesport.match && !window.cuesport.mat
 
 HUB: list = []  # the server's hub: a test may set a match up at a given position
 
-if CHROMIUM is None:
-    pytest.skip("BROWSER TESTS SKIPPED: no Chromium on this machine (python3 tasks.py test "
-                "installs it with apt-get when run as root; or: apt-get install chromium)",
-                allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = chromium_or_skip()
+from playwright import sync_api  # noqa: E402 - after the skip
 
 
 @pytest.fixture(scope="module")
@@ -45,10 +40,7 @@ def server(tmp_path_factory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
+    yield from launch_chromium(CHROMIUM)
 
 
 def new_page(browser, width: int = 1280, height: int = 800):

@@ -9,18 +9,16 @@ from __future__ import annotations
 import json
 import math
 import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from live_server import serve_in_thread
+from live_server import chromium_or_skip, launch_chromium, serve_in_thread
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SHOTS = Path(os.environ.get("CUESPORT_SCREENSHOTS",
                             Path(__file__).resolve().parents[2] / "out" / "screenshots"))
 DESKTOP = {"width": 1280, "height": 800}
@@ -28,11 +26,7 @@ PORTRAIT = {"width": 390, "height": 844}
 LANDSCAPE = {"width": 844, "height": 390}
 READY = "() => document.body.dataset.ready === '1' && document.body.dataset.animating === '0'"
 
-if CHROMIUM is None:
-    pytest.skip("BROWSER TESTS SKIPPED: no Chromium on this machine (python3 tasks.py test "
-                "installs it with apt-get when run as root; or: apt-get install chromium)",
-                allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = chromium_or_skip()
 
 
 @pytest.fixture(scope="module")
@@ -46,10 +40,7 @@ def server(tmp_path_factory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
+    yield from launch_chromium(CHROMIUM)
 
 
 def open_page(browser, viewport: dict[str, int], url: str):

@@ -6,25 +6,21 @@ and a dropped network; screenshots go to ``out/screenshots/``."""
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from live_server import serve_in_thread
+from live_server import chromium_or_skip, launch_chromium, serve_in_thread
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SHOTS = Path(os.environ.get("CUESPORT_SCREENSHOTS",
                             Path(__file__).resolve().parents[2] / "out" / "screenshots"))
 PHONE = {"width": 390, "height": 844}
 IDLE = ("() => window.cuesportScore && window.cuesportScore.match && "
         "!window.cuesportScore.syncing && window.cuesportScore.match.queue.length === 0")
 
-if CHROMIUM is None:
-    pytest.skip("BROWSER TESTS SKIPPED: no Chromium on this machine", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = chromium_or_skip()
 
 
 @pytest.fixture(scope="module")
@@ -39,10 +35,7 @@ def server(tmp_path_factory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
+    yield from launch_chromium(CHROMIUM)
 
 
 def screenshot(page, name: str) -> None:
