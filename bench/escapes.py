@@ -3,10 +3,10 @@
     .venv/bin/python bench/escapes.py --positions 30 --levels strong
     .venv/bin/python bench/escapes.py --disciplines nine-ball snooker --positions 20
 
-A position: a few object balls at random (snooker and 1-red: the colours on their spots
-and one to seven reds, or the one red; eight-ball: the groups taken), and the cue ball put
-just behind another ball, on the far side from a ball on, until no ball on can be hit
-in a straight line (the bot's own test, :func:`cuesport.bots.search.snookered`).
+A position: a few object balls at random (snooker: the colours on their spots and two to
+seven reds; 1-red: the red and the opponent's cue ball; eight-ball: the groups taken),
+and the cue ball put just behind another ball, on the far side from a ball on, until no
+ball on can be hit in a straight line (the bot's own test, :func:`cuesport.bots.search.snookered`).
 The bot chooses its stroke (with its level's noise) and the referee rules on the
 simulated result.
 
@@ -53,10 +53,11 @@ def layout(discipline: str, rng: random.Random) -> dict[str, tuple[float, float]
     def anywhere() -> tuple[float, float]:
         return (rng.uniform(2 * r, t.width - 2 * r), rng.uniform(2 * r, t.length - 2 * r))
 
-    if disciplines.find(discipline).family == "snooker":
+    if discipline == "snooker-one-red":  # the red and the opponent's cue ball
+        return {"red": anywhere(), "yellow": anywhere()}
+    if discipline == "snooker":
         balls = dict(snooker_spots(t))
-        reds = 1 if discipline == "snooker-one-red" else rng.randint(2, 7)
-        for i in range(reds):
+        for i in range(rng.randint(2, 7)):
             balls[f"red{i + 1}"] = anywhere()
         return balls
     top = {"nine-ball": 9, "ten-ball": 10}.get(discipline, 15)
@@ -91,15 +92,16 @@ def positions(discipline: str, n: int, seed: int) -> list[dict[str, Any]]:
     t = table_for(discipline)
     r = t.ball_radius
     rng = random.Random(seed)
+    cue = disciplines.find(discipline).cue_ball_of(0)
     out: list[dict[str, Any]] = []
     for _ in range(TRIES * n):
         if len(out) >= n:
             break
         balls = layout(discipline, rng)
-        if not fits(t, {**balls, "cue": (t.width / 2, 40.0)}):
+        if not fits(t, {**balls, cue: (t.width / 2, 40.0)}):
             continue
         probe = Match(discipline, [Human("a"), Human("b")],
-                      start=start_of(discipline, {**balls, "cue": (t.width / 2, 40.0)}))
+                      start=start_of(discipline, {**balls, cue: (t.width / 2, 40.0)}))
         on = [b for b in probe.turn().targets() if b in balls]
         blockers = [b for b in balls if b not in on]
         if not on or not blockers:
@@ -108,7 +110,7 @@ def positions(discipline: str, n: int, seed: int) -> list[dict[str, Any]]:
         (tx, ty), (bx, by) = balls[tb], balls[bb]
         ang = math.atan2(by - ty, bx - tx) + rng.uniform(-0.25, 0.25)
         gap = 2 * r + rng.uniform(3, 40)
-        balls["cue"] = (bx + gap * math.cos(ang), by + gap * math.sin(ang))
+        balls[cue] = (bx + gap * math.cos(ang), by + gap * math.sin(ang))
         if not fits(t, balls):
             continue
         start = start_of(discipline, balls)
