@@ -17,8 +17,9 @@ counts the positions where one was found; the grid misses escapes that need side
 a finer aim, so ``exists`` is a lower bound (the positions it misses are left out of
 ``foul % exists``, the figure the issue's target is about). ``foul %`` counts every
 position, ``found``: positions where the bot's own noise-free plan is legal.
-14.1 has every ball on, so a cue ball is hardly ever snookered there: its row says how
-many positions the generator found in its tries.
+In 14.1 every ball is on, and in 1-red both object balls (the red and the opponent's cue
+ball), so a cue ball is hardly ever snookered there: their rows say how many positions
+the generator found in its tries (none, so far).
 """
 
 from __future__ import annotations
