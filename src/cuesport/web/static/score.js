@@ -40,6 +40,8 @@ const T = {
     kitchen: "Ball in hand behind the head string", "all-behind": "Every object ball behind the head string",
     "spot-which": "Spot ball: the one nearest the head string",
   },
+  // the pool seed's terms: the head string is «передняя линия» (POOL-1.5, POOL-6.10), the
+  // baulk line of snooker with one red «линия дома» (ONE-2.13)
   ru: {
     table: "Стол", title: "Маркёр", setup: "Новый матч", discipline: "Дисциплина", player1: "Игрок 1",
     player2: "Игрок 2", format: "Формат", "best-of": "До N побед из 2N−1", "race-to": "До N побед",
@@ -67,13 +69,13 @@ const T = {
     "top-left": "Верхняя левая", "top-right": "Верхняя правая", "middle-left": "Средняя левая",
     "middle-right": "Средняя правая", "bottom-left": "Нижняя левая", "bottom-right": "Нижняя правая",
     spots: "Занятые отметки до выставления", rerack: "Перестановка: мешают пирамиде",
-    behind: "За линией дома", cue: "Биток", "at-table": "у стола: {m}",
+    behind: "За передней линией", cue: "Биток", "at-table": "у стола: {m}",
     "yellow-spot": "Жёлтая", "green-spot": "Зелёная", "brown-spot": "Коричневая",
     "blue-spot": "Синяя", "pink-spot": "Розовая", "black-spot": "Чёрная",
     "foot-spot": "Задняя отметка", "head-spot": "Передняя отметка", "centre-spot": "Центральная отметка",
     touching: "Касаются битка после остановки", "snookered-by": "Свободный шар: ставят снукер",
-    kitchen: "Биток с руки из дома", "all-behind": "Все прицельные за линией дома",
-    "spot-which": "Шар на точку: ближайший к линии дома",
+    kitchen: "Биток с руки из-за передней линии", "all-behind": "Все прицельные за передней линией",
+    "spot-which": "Шар на точку: ближайший к передней линии",
   },
 };
 const COLOURS = ["yellow", "green", "brown", "blue", "pink", "black"];
