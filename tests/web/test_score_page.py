@@ -551,6 +551,10 @@ def test_eight_ball_rack_with_called_pockets(server, browser):
     page.wait_for_function(IDLE)
     brk = visit(page, first="1", rails=4, cue_rail=True)  # P8-3.3: an open break
     assert brk["legal"] is True and brk["to_play"] == 1
+    page.click("#potted button[data-ball='9']")  # a pot without a call: the page says so
+    page.wait_for_selector("#no-call:not([hidden])")
+    page.click("#potted button[data-ball='9']")
+    assert page.is_hidden("#no-call")
     visit(page, first="9", rails=1)  # Bob: nothing
     # Ann calls the 1 in the top-right pocket: it goes there (the default), the 10 too
     page.click("#calls-choice button[data-call='1']")

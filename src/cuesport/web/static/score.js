@@ -673,8 +673,15 @@ function renderCall(d) {
     pocketPad("went-in", visit.wentIn || visit.callPocket,
       (pk) => { visit.wentIn = pk === visit.callPocket ? null : pk; render(); }, visit.callPocket);
   }
+  // the hint after the break only: the break shot is not called in eight- and ten-ball
   const potted = visit.potted.filter((b) => b !== cueBall());
-  $("no-call").hidden = !(potted.length && !visit.call);
+  $("no-call").hidden = !(potted.length && !visit.call && !breaking());
+}
+function breaking() {
+  const r = last();
+  if (r) return !!r.state.breaking;
+  const start = M.header.start;
+  return !start || !!start.breaking;
 }
 
 function sideName(p) {
