@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cuesport import disciplines
+from cuesport.bots import one_red
 from cuesport.bots.aim import (
     PotLine,
     Vec,
@@ -376,6 +377,7 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
     r = table.ball_radius
     lines: list[tuple[float, int, Vec | None, dict[str, Vec], PotLine]] = []
     safeties: list[list[Candidate]] = []
+    extras: list[list[Candidate]] = []  # a discipline's own scoring strokes (1-red)
     breaks: list[Candidate] = []
     for i, spot in enumerate(spots):
         placed = spot if st.in_hand is not None else None
@@ -393,6 +395,7 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
             continue
         for line in pot_lines(table, pos, cue, spot, targets)[: budget.lines]:
             lines.append((line.ease, i, placed, pos, line))
+        extras += _scoring_extras(turn, budget, pos, spot, placed, targets, sims)
         near = sorted((b for b in targets if b in pos), key=lambda b: math.dist(pos[b], spot))
         for b in near[: max(1, budget.safeties // 3)]:
             nominate, call = _declare(turn, b, None, breaking)
@@ -417,7 +420,7 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         groups.append([Candidate(Stroke(angle, min(s0 * k, 9.0), sd, h, cue_ball=cue),
                                  placed, nominate, call, False, "pot", line.target)
                        for k, h, sd in variants])
-    out = interleave(groups + safeties)
+    out = interleave(groups + extras + safeties)
     if bool(getattr(st, "push_out", False)) and spots:
         spot = spots[0]
         for ang in (30.0, 120.0, 210.0, 300.0):
@@ -425,6 +428,32 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
                                  spot if st.in_hand is not None else None, None,
                                  None, True, "push", None))
     return out
+
+
+def _scoring_extras(turn: Turn, budget: Budget, pos: Mapping[str, Vec], spot: Vec,
+                    placed: Vec | None, targets: list[str], sims: Sims | None
+                    ) -> list[list[Candidate]]:
+    """The seam for a discipline's scoring strokes beyond pots: in 1-red, cannons and
+    in-offs (ONE-2.4.3, ONE-2.4.4; :mod:`cuesport.bots.one_red`); none elsewhere."""
+    if turn.discipline != "snooker-one-red" or budget.lines < 3:
+        return []
+    cue = turn.cue
+    start = playable(turn.table, {**pos, cue: spot})
+
+    def run(stroke: Stroke) -> PhysShot | None:
+        if sims is None or not sims.take(1):
+            return None
+        try:
+            shot = simulate(turn.table, start, stroke, record=True)
+        except ValueError:
+            return None
+        sims.charge(shot)
+        return shot
+
+    return [[Candidate(Stroke(ang, sp, 0.0, h, cue_ball=cue), placed, None, None, False,
+                       "pot", first) for ang, sp, h, first in group]
+            for group in one_red.stroke_groups(turn.table, start, cue, spot, targets,
+                                               budget.lines, run)]
 
 
 def _departure(table: TableSpec, pos: Mapping[str, Vec], stroke: Stroke, target: str,
@@ -782,8 +811,10 @@ def _score(turn: Turn, cands: list[Candidate], look: bool, sims: Sims, reserve: 
         if j.keeps and c.kind in ("escape", "safety"):
             c = replace(c, kind="pot", target=next((b for b in pots if b in potted_on),
                                                   c.target))
-        elif c.kind == "pot" and c.target not in pots:
-            c = replace(c, kind="safety")  # played for what it leaves, not to pot
+        elif c.kind == "pot" and c.target not in pots and not (
+                j.keeps and turn.discipline == "snooker-one-red"):
+            # played for what it leaves, not to pot (a 1-red cannon scores without a pot)
+            c = replace(c, kind="safety")
         out.append((j.value, c))
     out.sort(key=lambda s: -s[0])
     return out
