@@ -19,7 +19,7 @@ APART = {"white": (898.0, 2067.0), "red": (201.0, 1028.0), "yellow": (1330.0, 15
 
 def _turn(balls: dict[str, tuple[float, float]] = BALLS, **extra: object) -> Turn:
     start = {"balls": {k: list(v) for k, v in balls.items()}, "to_play": 0,
-             "score": [0, 0], **extra}
+             "score": [0, 0]} | extra
     return Match("snooker-one-red", [Human("a"), Human("b")], start=start).turn()
 
 
@@ -57,3 +57,24 @@ def test_one_2_4_3_the_corrected_in_off_goes_in() -> None:
         phys = simulate(turn.table, position_of(turn, c), c.stroke, record=False)
         in_offs += "white" in phys.pocketed and judged(turn, phys, c).keeps
     assert in_offs >= 1
+
+
+def test_one_2_6_6_from_hand_a_ball_in_baulk_is_played_off_a_cushion(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # ONE-2.6.6, ONE-2.6.4: both object balls in baulk, the white in hand: the direct
+    # stroke is a foul; the route off the top cushion, corrected on the simulator, is not
+    baulk = {"red": (600.0, 500.0), "yellow": (1300.0, 300.0)}
+
+    def ruled() -> tuple[bool, list[str]]:
+        turn = _turn(baulk, score=[10, 10])
+        assert turn.state.in_hand == "D"
+        noise, budget = LEVELS["strong"]
+        c = best_stroke(turn, budget, noise).candidate
+        phys = simulate(turn.table, position_of(turn, c), c.stroke, record=False)
+        ruling = search._ruled(turn, phys, c)
+        assert ruling is not None
+        return ruling[0].legal, [f.name for f in ruling[0].fouls]
+
+    assert ruled() == (True, [])
+    monkeypatch.setattr(one_red, "from_hand", lambda *a: [])
+    assert ruled() == (False, ["ball-in-baulk-played-directly"])

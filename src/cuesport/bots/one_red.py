@@ -57,9 +57,10 @@ def _ray_miss(p: Vec, d: Vec, q: Vec) -> tuple[float, float] | None:
 
 
 def aims(table: TableSpec, balls: Mapping[str, Vec], cue: str, cue_pos: Vec,
-         objects: list[str]) -> list[Aim]:
+         objects: list[str], fractions: tuple[float, ...] = FRACTIONS,
+         spins: tuple[tuple[float, float], ...] = SPINS) -> list[Aim]:
     """Cannons and in-offs from ``cue_pos``, best first (the smallest geometric miss,
-    then the shortest path)."""
+    then the shortest path), over contact ``fractions`` and cue-ball ``spins``."""
     r = table.ball_radius
     others = {k: v for k, v in balls.items() if k != cue}
     mouths = [(p.name, p.mouth_centre) for p in pockets(table)]
@@ -73,7 +74,7 @@ def aims(table: TableSpec, balls: Mapping[str, Vec], cue: str, cue_pos: Vec,
         if dist <= 2 * r + 1.0:
             continue
         base = math.atan2(dy, dx)
-        for f in FRACTIONS:
+        for f in fractions:
             off = f * 2 * r / dist
             if abs(off) >= 0.98:
                 continue
@@ -91,7 +92,7 @@ def aims(table: TableSpec, balls: Mapping[str, Vec], cue: str, cue_pos: Vec,
             turn = math.hypot(*t)
             if turn < 0.15:
                 continue  # nearly full: the cue ball stops or follows through the ball
-            for k, height in SPINS:
+            for k, height in spins:
                 v = _unit(5 / 7 * t[0] + 2 / 7 * k * d[0], 5 / 7 * t[1] + 2 / 7 * k * d[1])
                 for second in objects:
                     q = others.get(second)
@@ -166,9 +167,12 @@ def run_after_contact(shot: PhysShot, cue: str, first: str) -> Segment | None:
     """The cue ball's first rolling segment after it hits ``first`` (where the cloth has
     bent its path and the line it keeps until the next contact), if any."""
     t_hit = next((e["t"] for e in shot.events if e.get("hit") == [cue, first]), None)
-    if t_hit is None:
-        return None
-    after = [s for s in shot.trajectories.get(cue, ()) if s.t0 >= t_hit - 1e-9]
+    return None if t_hit is None else rolling_after(shot, cue, t_hit)
+
+
+def rolling_after(shot: PhysShot, cue: str, t: float) -> Segment | None:
+    """The cue ball's first rolling segment from time ``t`` (or its last moving one)."""
+    after = [s for s in shot.trajectories.get(cue, ()) if s.t0 >= t - 1e-9]
     moving = [s for s in after if math.hypot(*s.v0) > 1.0]
     return next((s for s in moving if s.state == "rolling"), moving[-1] if moving else None)
 
@@ -209,3 +213,107 @@ def correct(table: TableSpec, balls: Mapping[str, Vec], cue: str, aim: Aim, spee
         return aim.angle, sp
     step = -e0[0] * 0.3 / (e1[0] - e0[0])
     return (aim.angle + step if abs(step) < 3.0 else aim.angle), sp
+
+
+POT_POINTS = {"red": 3}  # ONE-2.5.2: the red 3, the opponent's cue ball 2
+COARSE = tuple(i / 10.0 for i in range(-9, 10) if i != 0)
+
+
+def chances(table: TableSpec, balls: Mapping[str, Vec], cue: str, cue_pos: Vec,
+            objects: list[str], unit: float) -> dict[str, float]:
+    """What the position offers beyond pots, for the look ahead: per (kind, first ball)
+    the best cannon or in-off, its geometric chance times its points and the table kept
+    (ONE-2.5.2: a cannon 2, an in-off 3 off the red, 2 off the other cue ball)."""
+    scale = table.length * 0.55
+    out: dict[str, float] = {}
+    for a in aims(table, balls, cue, cue_pos, objects, COARSE, SPINS[:2]):
+        tol = 1.6 if a.kind == "cannon" else 0.6
+        chance = (math.exp(-a.path / (2.2 * scale)) * (1.0 - a.miss / tol)
+                  * min(1.0, a.turn / 0.3))
+        points = 3 if a.kind == "in-off" and a.first == "red" else 2
+        key = f"{a.kind} {a.first}"
+        out[key] = max(out.get(key, 0.0), chance * (points + unit))
+    return out
+
+
+def pot_points(ball: str) -> int:
+    return POT_POINTS.get(ball, 2)
+
+
+def from_hand(table: TableSpec, balls: Mapping[str, Vec], cue: str, spot: Vec,
+              objects: list[str]) -> list[tuple[float, float, str]]:
+    """From the D, strokes at an object ball in baulk off a cushion out of baulk first:
+    the ball may not be played directly (ONE-2.6.6) and the cue ball must touch a
+    cushion or a ball out of baulk before it comes back (ONE-2.6.4). (angle, path mm,
+    target) per open route off the top or a side cushion, shortest first."""
+    r = table.ball_radius
+    line_y = table.baulk_from_bottom
+    others = {k: v for k, v in balls.items() if k != cue}
+    out = []
+    for t in objects:
+        tp = others.get(t)
+        if tp is None or tp[1] > line_y:
+            continue
+        for axis, c in ((0, r), (0, table.width - r), (1, table.length - r)):
+            m = (2 * c - tp[0], tp[1]) if axis == 0 else (tp[0], 2 * c - tp[1])
+            da, dm = spot[axis] - c, m[axis] - c
+            if da * dm >= 0:
+                continue
+            k = da / (da - dm)
+            b = (spot[0] + k * (m[0] - spot[0]), spot[1] + k * (m[1] - spot[1]))
+            if b[1] < line_y + 3 * r:
+                continue  # the cushion must be out of baulk, with a margin
+            if clear(spot, b, others, r) and clear(b, tp, others, r, t):
+                out.append((math.degrees(math.atan2(m[1] - spot[1], m[0] - spot[0])),
+                            math.dist(spot, m), t))
+    out.sort(key=lambda x: x[1])
+    return out
+
+
+def route_speed(path: float) -> float:
+    """A cue speed (m/s) that brings the cue ball along ``path`` mm with pace to spare."""
+    return min(max(math.sqrt(2 * 0.15 * path / 1e3 + 0.3) * 1.2, 1.0), 5.5)
+
+
+def correct_route(table: TableSpec, balls: Mapping[str, Vec], cue: str, target: str,
+                  angle: float, speed: float, run: Callable[[Stroke], PhysShot | None]
+                  ) -> tuple[float, float]:
+    """A cushion-first route (:func:`from_hand`) corrected on the simulator: a cushion
+    does not reflect like a mirror, and over six metres a tenth of a degree is a ball's
+    width. The speed is scaled so that the cue ball rolls to the ball after the cushion,
+    then two secant steps on the angle bring its path onto the ball."""
+    goal = balls[target]
+
+    def err(a: float, sp: float) -> tuple[float, float] | None:
+        shot = run(Stroke(a, sp, 0.0, 0.0, cue_ball=cue))
+        if shot is None:
+            return None
+        t_c = next((e["t"] for e in shot.events if e.get("cushion") == cue), None)
+        seg = None if t_c is None else rolling_after(shot, cue, t_c)
+        if seg is None:
+            return None
+        v = math.hypot(*seg.v0)
+        d = (seg.v0[0] / v, seg.v0[1] / v)
+        gx, gy = goal[0] - seg.p0[0], goal[1] - seg.p0[1]
+        side = gx * d[1] - gy * d[0]  # signed miss (mm) of the path past the ball
+        acc = math.hypot(*seg.a)
+        reach = v * v / (2 * acc) if acc > 1e-9 else math.hypot(gx, gy)
+        return side, math.sqrt(max(math.hypot(gx, gy), 1.0) / max(reach, 1.0))
+
+    first = err(angle, speed)
+    if first is None:
+        return angle, speed
+    speed = min(max(speed * min(max(first[1], 0.7), 2.0) * 1.1, 0.8), 6.5)
+    a0, e0 = angle, err(angle, speed)
+    for _ in range(2):
+        if e0 is None or abs(e0[0]) < 0.3 * table.ball_radius:
+            break
+        a1 = a0 + 0.1
+        e1 = err(a1, speed)
+        if e1 is None or abs(e1[0] - e0[0]) < 1e-6:
+            break
+        step = -e0[0] * 0.1 / (e1[0] - e0[0])
+        if abs(step) > 2.0:
+            break
+        a0, e0 = a0 + step, err(a0 + step, speed)
+    return a0, speed
