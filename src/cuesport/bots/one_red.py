@@ -1,6 +1,6 @@
 """Snooker 1-red planning: cannons and in-offs, the strokes that score as in billiards.
 
-In 1-red (ONE-2.4) a stroke scores by potting an object ball, by going in-off one
+In 1-red (ONE-2.4.1) a stroke scores by potting an object ball, by going in-off one
 (the cue ball into a pocket after hitting it) and by cannons (the cue ball hitting both
 object balls). The ghost-ball pot lines of :mod:`aim` see only the pots; this module adds
 the other two by the cue ball's path after contact. At a contact of cut angle θ the cue
