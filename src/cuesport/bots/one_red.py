@@ -215,31 +215,6 @@ def correct(table: TableSpec, balls: Mapping[str, Vec], cue: str, aim: Aim, spee
     return (aim.angle + step if abs(step) < 3.0 else aim.angle), sp
 
 
-POT_POINTS = {"red": 3}  # ONE-2.5.2: the red 3, the opponent's cue ball 2
-COARSE = tuple(i / 10.0 for i in range(-9, 10) if i != 0)
-
-
-def chances(table: TableSpec, balls: Mapping[str, Vec], cue: str, cue_pos: Vec,
-            objects: list[str], unit: float) -> dict[str, float]:
-    """What the position offers beyond pots, for the look ahead: per (kind, first ball)
-    the best cannon or in-off, its geometric chance times its points and the table kept
-    (ONE-2.5.2: a cannon 2, an in-off 3 off the red, 2 off the other cue ball)."""
-    scale = table.length * 0.55
-    out: dict[str, float] = {}
-    for a in aims(table, balls, cue, cue_pos, objects, COARSE, SPINS[:2]):
-        tol = 1.6 if a.kind == "cannon" else 0.6
-        chance = (math.exp(-a.path / (2.2 * scale)) * (1.0 - a.miss / tol)
-                  * min(1.0, a.turn / 0.3))
-        points = 3 if a.kind == "in-off" and a.first == "red" else 2
-        key = f"{a.kind} {a.first}"
-        out[key] = max(out.get(key, 0.0), chance * (points + unit))
-    return out
-
-
-def pot_points(ball: str) -> int:
-    return POT_POINTS.get(ball, 2)
-
-
 def from_hand(table: TableSpec, balls: Mapping[str, Vec], cue: str, spot: Vec,
               objects: list[str]) -> list[tuple[float, float, str]]:
     """From the D, strokes at an object ball in baulk off a cushion out of baulk first:

@@ -245,13 +245,9 @@ def prospects(turn: Turn, state: FrameState, who: int) -> float:
         return 0.45 * unit
     targets = turn.targets(state, who)
     worth: dict[str, float] = {}
-    one = turn.discipline == "snooker-one-red"
     for line in pot_lines(turn.table, state.balls, cue, cpos, targets)[:12]:
-        pts = one_red.pot_points(line.target) if one else ball_value(turn.discipline,
-                                                                      line.target)
-        worth[line.target] = max(worth.get(line.target, 0.0), line.ease * (pts + unit))
-    if one:  # 1-red scores by cannons and in-offs too
-        worth.update(one_red.chances(turn.table, state.balls, cue, cpos, targets, unit))
+        w = line.ease * (ball_value(turn.discipline, line.target) + unit)
+        worth[line.target] = max(worth.get(line.target, 0.0), w)
     top = sorted(worth.values(), reverse=True)
     return (top[0] if top else 0.0) + (SECOND * top[1] if len(top) > 1 else 0.0)
 
