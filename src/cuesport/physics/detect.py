@@ -132,15 +132,17 @@ def _cannot_reach(dx: float, dy: float, ux: float, uy: float, ax: float, ay: flo
                   rho: float, h: float) -> bool:
     """True if |d + u t + a t^2| > rho on all of [0, h] (a cheap, safe rejection).
 
-    |d + u t + a t^2| >= min over [0, h] of |d + u t| - |a| h^2, and the first term is a
-    projection in closed form.
+    The path stays within |a| t (h - t) <= |a| h^2 / 4 of its chord d + (u + a h) t, so
+    |d + u t + a t^2| >= min over [0, h] of |d + (u + a h) t| - |a| h^2 / 4, and the first
+    term is a projection in closed form.
     """
-    uu = ux * ux + uy * uy
+    ex, ey = ux + ax * h, uy + ay * h
+    ee = ex * ex + ey * ey
     tm = 0.0
-    if uu > 0.0:
-        tm = min(max(-(dx * ux + dy * uy) / uu, 0.0), h)
-    qx, qy = dx + ux * tm, dy + uy * tm
-    return math.hypot(qx, qy) - math.hypot(ax, ay) * h * h > rho * (1.0 + 1e-12)
+    if ee > 0.0:
+        tm = min(max(-(dx * ex + dy * ey) / ee, 0.0), h)
+    qx, qy = dx + ex * tm, dy + ey * tm
+    return math.hypot(qx, qy) - 0.25 * math.hypot(ax, ay) * h * h > rho * (1.0 + 1e-12)
 
 
 def pair_time(k1: Kin, k2: Kin, contact: float, horizon: float) -> float:

@@ -178,18 +178,19 @@ class _Sim:
                 best, kind, data = t, LINE, ln
         # The pockets: a box around the path over [0, best] (each coordinate is a parabola:
         # its ends and its vertex) against each pocket's box (detect.PocketGeo: all its
-        # pieces, grown by R); then the centre stays within |a| best^2 / 2 of its straight
-        # path (detect._cannot_reach) and a pocket's pieces all lie in its bounding circle.
+        # pieces, grown by R); then the centre stays within |a| best^2 / 8 of its chord
+        # (detect._cannot_reach) and a pocket's pieces all lie in its bounding circle.
         xlo, xhi = span(x, vx, ax, best)
         ylo, yhi = span(y, vy, ay, best)
-        uu = vx * vx + vy * vy
-        bend = 0.5 * math.hypot(ax, ay) * best * best
+        ex, ey = vx + 0.5 * ax * best, vy + 0.5 * ay * best  # the chord, per second
+        ee = ex * ex + ey * ey
+        bend = 0.125 * math.hypot(ax, ay) * best * best
         for pg in geo.pockets:
             if xhi < pg.xlo or xlo > pg.xhi or yhi < pg.ylo or ylo > pg.yhi:
                 continue  # the path's box misses the pocket's
             dx, dy = x - pg.bx, y - pg.by
-            tm = min(max(-(dx * vx + dy * vy) / uu, 0.0), best) if uu > 0.0 else 0.0
-            if math.hypot(dx + vx * tm, dy + vy * tm) - bend > (pg.brad + R) * (1.0 + 1e-12):
+            tm = min(max(-(dx * ex + dy * ey) / ee, 0.0), best) if ee > 0.0 else 0.0
+            if math.hypot(dx + ex * tm, dy + ey * tm) - bend > (pg.brad + R) * (1.0 + 1e-12):
                 continue  # cannot get near this pocket before its next event
             t = circle_time(k, pg.cx, pg.cy, pg.radius, best)
             if t < best:
@@ -376,13 +377,17 @@ class _Sim:
                 dx, dy = bx - kx, by - ky
                 ux, uy = bvx - kvx, bvy - kvy
                 ax, ay = 0.5 * (bax - oax), 0.5 * (bay - oay)
-                # detect._cannot_reach: |d + u t| at its closest on [0, h], less |a| h^2
-                uu = ux * ux + uy * uy
+                # No contact on [0, h] if the chord of d + u t + a t^2 (d + (u + a h) t) stays
+                # farther than the contact distance by more than the path's bow off its chord
+                # (|a| t (h - t) <= |a| h^2 / 4): a tighter bound than the tangent's
+                # (detect._cannot_reach), with the same slack.
+                ex, ey = ux + ax * h, uy + ay * h
+                ee = ex * ex + ey * ey
                 tm = 0.0
-                if uu > 0.0:
-                    tm = -(dx * ux + dy * uy) / uu
+                if ee > 0.0:
+                    tm = -(dx * ex + dy * ey) / ee
                     tm = 0.0 if tm < 0.0 else (h if tm > h else tm)  # min(max(tm, 0), h)
-                if hypot(dx + ux * tm, dy + uy * tm) - hypot(ax, ay) * h * h > slack:
+                if hypot(dx + ex * tm, dy + ey * tm) - 0.25 * hypot(ax, ay) * h * h > slack:
                     continue
                 # A lower bound on the contact time: |d + u t + a t^2| >= |d| - |u| t - |a| t^2.
                 # When it is well ahead, queue the pair there and solve the quartic only if
