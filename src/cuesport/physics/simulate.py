@@ -343,15 +343,15 @@ class _Sim:
         slack = contact * (1.0 + 1e-12)
         lazy = self.lazy
         for o in self.balls:
+            # Cheap rejection first: the swept discs of the two centres (Ball.sweep) are apart.
+            dcx, dcy, rr = bcx - o.cx, bcy - o.cy, brr + o.cr
+            if dcx * dcx + dcy * dcy > rr * rr:
+                continue
             st = o.state
             if st == POCKETED or o is b:
                 continue
             o_moves = st >= ROLLING  # rolling, sliding or airborne (pocketed is skipped)
             if not (b_moves or o_moves) or (skip and o in skip):
-                continue
-            # Cheap rejection: the swept discs of the two centres (Ball.sweep) are apart.
-            dcx, dcy, rr = bcx - o.cx, bcy - o.cy, brr + o.cr
-            if dcx * dcx + dcy * dcy > rr * rr:
                 continue
             oo = o.own_t
             h = (own_b if own_b < oo else oo) - now
