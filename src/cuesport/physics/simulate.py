@@ -29,11 +29,11 @@ predict_rail): off when it rests there or goes over the outer edge, in play when
 back onto the bed. The facts the referee needs are events: ``takeoff``, ``land``, ``over``,
 ``off``.
 
-Speed (bit-identical to the plain method): each ball keeps a disc holding its centre until
-its next own event (Ball.sweep), so most pairs are rejected with one comparison; a pair whose
-contact is provably some time ahead is queued at that lower bound and its quartic solved only
-if neither ball has changed by then (LATER); pockets and noses are pruned with boxes around
-the path.
+Speed (bit-identical to the plain method): each ball keeps a box holding its centre until
+its next own event (Ball.sweep), so most pairs are rejected with four comparisons, and most
+of the rest by the chord of their relative path; a pair whose contact is provably some time
+ahead is queued at that lower bound and its quartic solved only if neither ball has changed
+by then (LATER); pockets and noses are pruned with boxes around the path.
 
 Other pitfalls of event-based simulators, and how they are avoided here:
 
@@ -139,11 +139,13 @@ class _Sim:
         """The next event of ball b alone: transition, cushion, jaw or capture."""
         if b.state == POCKETED or b.state == STATIONARY:
             b.own_t = INF
-            b.cx, b.cy, b.cr = b.x, b.y, 0.0
+            b.xl = b.xh = b.x
+            b.yl = b.yh = b.y
             return
         if b.state == SPINNING:
             b.own_t = b.t_end
-            b.cx, b.cy, b.cr = b.x, b.y, 0.0
+            b.xl = b.xh = b.x
+            b.yl = b.yh = b.y
             self._push(b.t_end, TRANSITION, b.i, -1, 0, None)
             return
         if b.state == AIRBORNE:
@@ -156,8 +158,9 @@ class _Sim:
         k = b.kin6(now)
         best, kind = b.t_end - now, TRANSITION
         data: Line | PocketGeo | ArcPiece | None = None
-        far = reach(k, best) + R  # no contact with anything farther than this
         x, y, vx, vy, ax, ay = k
+        # detect.reach, inlined: no contact with anything farther than this
+        far = math.hypot(vx, vy) * best + 0.5 * math.hypot(ax, ay) * best * best + R
         for ln in geo.cushions:
             # detect.line_time, inlined (the same operations)
             nx, ny = ln.nx, ln.ny
@@ -205,7 +208,8 @@ class _Sim:
                     best, kind, data = t, ARC, arc
         b.own_t = now + best
         b.sweep()
-        self._push(now + best, kind, b.i, -1, 0, data)
+        self.seq += 1
+        heapq.heappush(self.heap, (now + best, self.seq, kind, b.i, -1, b.ver, 0, data))
 
     def predict_air(self, b: Ball) -> None:
         """The next event of a ball in flight: landing, nose or jaw below its bottom, capture
@@ -331,9 +335,10 @@ class _Sim:
         own_b = b.own_t
         b_moves = b.moving()
         b_air = b.state == AIRBORNE or b.h > 0.0  # in the air or on the rail top: 3-D
-        # b's swept disc (it covers [b.t0, own_b], so [now, own_b]), grown by the contact
-        # distance and a hair for the round-off of the discs
-        bcx, bcy, brr = b.cx, b.cy, b.cr + contact * (1.0 + 1e-9) + 1e-12
+        # b's box (it covers [b.t0, own_b], so [now, own_b]), grown by the contact distance
+        # and a hair for the round-off of the boxes
+        grow = contact * (1.0 + 1e-9) + 1e-12
+        bxl, bxh, byl, byh = b.xl - grow, b.xh + grow, b.yl - grow, b.yh + grow
         hypot = math.hypot
         quartic = first_entry_quartic
         push = heapq.heappush
@@ -343,9 +348,8 @@ class _Sim:
         slack = contact * (1.0 + 1e-12)
         lazy = self.lazy
         for o in self.balls:
-            # Cheap rejection first: the swept discs of the two centres (Ball.sweep) are apart.
-            dcx, dcy, rr = bcx - o.cx, bcy - o.cy, brr + o.cr
-            if dcx * dcx + dcy * dcy > rr * rr:
+            # Cheap rejection first: the boxes of the two centres (Ball.sweep) are apart.
+            if o.xl > bxh or o.xh < bxl or o.yl > byh or o.yh < byl:
                 continue
             st = o.state
             if st == POCKETED or o is b:
@@ -420,13 +424,6 @@ class _Sim:
             heapq.heappush(self.heap, (at + t, seq, PAIR, b.i, o.i, b.ver, o.ver, None))
 
     # ------------------------------------------------------------ resolution
-
-    def _state(self, b: Ball) -> tuple[float, float, float, float, float]:
-        return (b.vx, b.vy, b.wx, b.wy, b.wz)
-
-    def _set(self, b: Ball, s: tuple[float, float, float, float, float]) -> None:
-        b.vx, b.vy, b.wx, b.wy, b.wz = s
-        b.classify(self.p, self.R)
 
     def _slate(self, t: float, b: Ball) -> None:
         """A ball at the cloth moving down: the slate's impulse (resolve/slate.py); it leaves
@@ -576,13 +573,15 @@ class _Sim:
             dx, dy = o.x - b.x, o.y - b.y
             d = math.hypot(dx, dy)
             n = (dx / d, dy / d)
-            s1, s2, guarded = self.resolver.ball_ball.collide(n, self._state(b),
-                                                              self._state(o), R, p)
+            s1, s2, guarded = self.resolver.ball_ball.collide(
+                n, (b.vx, b.vy, b.wx, b.wy, b.wz), (o.vx, o.vy, o.wx, o.wy, o.wz), R, p)
             # The ball moving faster towards the other is the one that "hit" it.
             first, second = (b, o) if b.vx * n[0] + b.vy * n[1] >= -(o.vx * n[0] + o.vy * n[1]) \
                 else (o, b)
-            self._set(b, s1)
-            self._set(o, s2)
+            b.vx, b.vy, b.wx, b.wy, b.wz = s1
+            b.classify(p, R)
+            o.vx, o.vy, o.wx, o.wy, o.wz = s2
+            o.classify(p, R)
             self.events.append(ev.hit(t, first.name, second.name))
             self.contacts.append(Contact(t, "hit", (b.name, o.name), e0,
                                          b.energy(t, p, R) + o.energy(t, p, R), guarded))
@@ -605,9 +604,10 @@ class _Sim:
                 dx, dy = b.x - data.cx, b.y - data.cy
                 d = math.hypot(dx, dy)
                 normal = (dx / d, dy / d)
-            s, guarded = self.resolver.cushion.bounce(normal, self._state(b), R,
-                                                      self.geo.nose_height, p)
-            self._set(b, s)
+            s, guarded = self.resolver.cushion.bounce(normal, (b.vx, b.vy, b.wx, b.wy, b.wz),
+                                                      R, self.geo.nose_height, p)
+            b.vx, b.vy, b.wx, b.wy, b.wz = s
+            b.classify(p, R)
             self.events.append(ev.cushion(t, b.name))
             jaw = kind == ARC or data.pocket is not None
             self.contacts.append(Contact(t, "jaw" if jaw else "cushion", (b.name,), e0,
