@@ -159,8 +159,10 @@ class _Sim:
         best, kind = b.t_end - now, TRANSITION
         data: Line | PocketGeo | ArcPiece | None = None
         x, y, vx, vy, ax, ay = k
-        # detect.reach, inlined: no contact with anything farther than this
-        far = math.hypot(vx, vy) * best + 0.5 * math.hypot(ax, ay) * best * best + R
+        # A box around the path over [0, best] (each coordinate is a parabola: its ends and
+        # its vertex), for the noses and the pockets.
+        xlo, xhi = span(x, vx, ax, best)
+        ylo, yhi = span(y, vy, ay, best)
         for ln in geo.cushions:
             # detect.line_time, inlined (the same operations)
             nx, ny = ln.nx, ln.ny
@@ -168,9 +170,11 @@ class _Sim:
             na = nx * ax + ny * ay
             if n1 >= 0.0 and na >= 0.0:
                 continue  # not approaching the nose, ever: line_time's quadratic says inf
+            near_x = xlo if nx > 0.0 else xhi  # the box's corner nearest the nose line
+            near_y = ylo if ny > 0.0 else yhi
+            if nx * (near_x - ln.ax) + ny * (near_y - ln.ay) > R * (1.0 + 1e-12):
+                continue  # the path's box stays more than R off this nose's line
             n0 = nx * (x - ln.ax) + ny * (y - ln.ay)
-            if n0 > far:
-                continue  # cannot reach this nose before its next event
             t = first_entry_quadratic(0.5 * na, n1, n0 - R, best)
             if t == INF:
                 continue
@@ -179,12 +183,9 @@ class _Sim:
             along = (px - ln.ax) * ln.dx + (py - ln.ay) * ln.dy
             if -1e-9 <= along <= ln.length + 1e-9 and t < best:
                 best, kind, data = t, LINE, ln
-        # The pockets: a box around the path over [0, best] (each coordinate is a parabola:
-        # its ends and its vertex) against each pocket's box (detect.PocketGeo: all its
+        # The pockets: the path's box against each pocket's box (detect.PocketGeo: all its
         # pieces, grown by R); then the centre stays within |a| best^2 / 8 of its chord
         # (detect._cannot_reach) and a pocket's pieces all lie in its bounding circle.
-        xlo, xhi = span(x, vx, ax, best)
-        ylo, yhi = span(y, vy, ay, best)
         ex, ey = vx + 0.5 * ax * best, vy + 0.5 * ay * best  # the chord, per second
         ee = ex * ex + ey * ey
         bend = 0.125 * math.hypot(ax, ay) * best * best
