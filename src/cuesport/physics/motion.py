@@ -149,7 +149,13 @@ class Ball:
                                   float(self.state), self.wx, self.wy, self.wz, dwx, dwy,
                                   decay, self.h, self.vz, self.az))
         self.wx, self.wy, self.wz = self.spin_at(t, p, radius)
-        self.x, self.y, self.vx, self.vy = self.kin(t)
+        # self.kin(t), inlined (the same operations)
+        dt = t - self.t0
+        ax, ay, vx, vy = self.ax, self.ay, self.vx, self.vy
+        self.x = self.x + (vx + 0.5 * ax * dt) * dt
+        self.y = self.y + (vy + 0.5 * ay * dt) * dt
+        self.vx = vx + ax * dt
+        self.vy = vy + ay * dt
         if self.state == AIRBORNE:
             self.h, self.vz = self.height(t)
         self.t0 = t
