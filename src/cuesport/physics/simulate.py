@@ -170,6 +170,8 @@ class _Sim:
             na = nx * ax + ny * ay
             if n1 >= 0.0 and na >= 0.0:
                 continue  # not approaching the nose, ever: line_time's quadratic says inf
+            if xhi < ln.bxl or xlo > ln.bxh or yhi < ln.byl or ylo > ln.byh:
+                continue  # the path's box misses the nose's (detect.Line)
             near_x = xlo if nx > 0.0 else xhi  # the box's corner nearest the nose line
             near_y = ylo if ny > 0.0 else yhi
             if nx * (near_x - ln.ax) + ny * (near_y - ln.ay) > R * (1.0 + 1e-12):
@@ -196,14 +198,20 @@ class _Sim:
             tm = min(max(-(dx * ex + dy * ey) / ee, 0.0), best) if ee > 0.0 else 0.0
             if math.hypot(dx + ex * tm, dy + ey * tm) - bend > (pg.brad + R) * (1.0 + 1e-12):
                 continue  # cannot get near this pocket before its next event
-            t = circle_time(k, pg.cx, pg.cy, pg.radius, best)
-            if t < best:
-                best, kind, data = t, CAPTURE, pg
+            # each piece only if the path's box meets the piece's (detect.Line, ArcPiece)
+            if not (xhi < pg.cxl or xlo > pg.cxh or yhi < pg.cyl or ylo > pg.cyh):
+                t = circle_time(k, pg.cx, pg.cy, pg.radius, best)
+                if t < best:
+                    best, kind, data = t, CAPTURE, pg
             for ln in pg.facings:
+                if xhi < ln.bxl or xlo > ln.bxh or yhi < ln.byl or ylo > ln.byh:
+                    continue
                 t = line_time(k, ln, R, best)
                 if t < best:
                     best, kind, data = t, LINE, ln
             for arc in pg.arcs:
+                if xhi < arc.bxl or xlo > arc.bxh or yhi < arc.byl or ylo > arc.byh:
+                    continue
                 t = arc_time(k, arc, R, best)
                 if t < best:
                     best, kind, data = t, ARC, arc
