@@ -296,7 +296,6 @@ class Referee(Generic[S]):
         self.table: TableSpec = self.make_table()
         self.names: frozenset[str] = frozenset(ball_names(self.discipline))
         self.facts = find(self.discipline)
-        self._said: dict[tuple[Call, str], str] = {}  # rendered calls (see :meth:`say`)
 
     # ------------------------------------------------------------ facts and hooks
 
@@ -552,20 +551,10 @@ class Referee(Generic[S]):
                        else {b: self.place_name(b, p) for b, p in outcome.respotted.items()}),
             frame_over=state.frame_over,
             winner=state.winner,
-            announce=tuple([self.say(c, lang) for c in outcome.calls]),
+            announce=tuple([c.render(self.catalog, lang) for c in outcome.calls]),
             state=self.state_json(state),
             extra=self.extra_fields(state),
         )
-
-    def say(self, call: Call, lang: str) -> str:
-        """A call rendered in ``lang``, remembered: a frame repeats a few dozen calls."""
-        key = (call, lang)
-        said = self._said.get(key)
-        if said is None:
-            if len(self._said) >= 4096:  # bounded: player names and balls vary little
-                self._said.clear()
-            said = self._said[key] = call.render(self.catalog, lang)
-        return said
 
     def state_json(self, state: S) -> dict[str, Any]:
         """A ruling's ``state``; without positions the balls are a list of names."""

@@ -399,10 +399,8 @@ class PoolReferee(Referee[PoolState]):
         distances are the full check's (``math.dist``), computed in C by ``map``."""
         if not self.positions:
             return super().check_balls(balls, where)
-        try:
-            moved = balls.items() - self._good.items()  # (name, centre) of the moved balls
-        except TypeError:  # an unhashable centre (not a tuple): the full check says why
-            return super().check_balls(balls, where)
+        good = self._good
+        moved = [(name, p) for name, p in balls.items() if good.get(name) != p]
         if not moved:
             return None  # every ball where it was in a good position
         r = self.table.ball_radius
