@@ -8,11 +8,13 @@ a step returns a new one, so a rejected action leaves the old state untouched.
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from operator import attrgetter
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -73,6 +75,51 @@ def freeze_balls(balls: Mapping[str, Sequence[float]]) -> Balls:
     return MappingProxyType({k: (float(v[0]), float(v[1])) for k, v in sorted(balls.items())})
 
 
+def sorted_balls(balls: dict[str, Vec]) -> Balls:
+    """:func:`freeze_balls` of a position whose values are float tuples already (a state's
+    balls and checked shot positions): only the order is made stable."""
+    return MappingProxyType(dict(sorted(balls.items())))
+
+
+T = TypeVar("T")
+_KEEP: Any = object()  # a field not named in the changes of a copier
+
+
+def copier(cls: type[T]) -> Callable[..., T]:
+    """``copy(obj, **changes)``: :func:`dataclasses.replace` for a frozen slotted
+    dataclass without ``__post_init__``, about three times faster (states and outcomes are
+    copied several times per ruling). Generated once per class, as ``dataclasses``
+    generates ``__init__``: one keyword per field, an unknown one is a TypeError."""
+    names = [f.name for f in fields(cast(Any, cls))]
+    assert "__post_init__" not in vars(cls), "a copier skips __post_init__"
+    env: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "_cls": cls}
+    lines = [f"def copy(obj, *, {', '.join(n + '=_KEEP' for n in names)}):",
+             "    new = _new(_cls)"]
+    for i, n in enumerate(names):
+        env[f"_set{i}"] = getattr(cls, n).__set__  # the slot's own setter (frozen: no setattr)
+        lines.append(f"    _set{i}(new, obj.{n} if {n} is _KEEP else {n})")
+    lines.append("    return new")
+    exec("\n".join(lines), env)  # the source is made of the field names only
+    return cast(Callable[..., T], env["copy"])
+
+
+def maker(cls: type[T]) -> Callable[..., T]:
+    """``make(**every_field)``: the class's constructor for a frozen slotted dataclass
+    without ``__post_init__``, every field given by keyword, setting the slots directly
+    (the frozen ``__init__`` goes through ``object.__setattr__`` by name: about twice
+    the cost). For the objects built once or more per ruling."""
+    names = [f.name for f in fields(cast(Any, cls))]
+    assert "__post_init__" not in vars(cls), "a maker skips __post_init__"
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    lines = [f"def make(*, {', '.join(names)}):", "    new = _new(_cls)"]
+    for i, n in enumerate(names):
+        env[f"_set{i}"] = getattr(cls, n).__set__
+        lines.append(f"    _set{i}(new, {n})")
+    lines.append("    return new")
+    exec("\n".join(lines), env)  # the source is made of the field names only
+    return cast(Callable[..., T], env["make"])
+
+
 @dataclass(frozen=True, slots=True)
 class Foul:
     rule: str
@@ -129,6 +176,16 @@ class Outcome:
     lost_turn: tuple[Seat, ...] = ()  # 1.1 (SNK-3.17(c))
 
 
+_copy_outcome = copier(Outcome)
+
+
+def renew(outcome: Outcome, **changes: Any) -> Outcome:
+    """``dataclasses.replace`` of an outcome, generated for the plain :class:`Outcome`."""
+    if type(outcome) is Outcome:
+        return _copy_outcome(outcome, **changes)
+    return replace(outcome, **changes)
+
+
 @dataclass(frozen=True, slots=True)
 class Ruling:
     """One ruling of the protocol (see referee-protocol.md, "The ruling")."""
@@ -157,9 +214,9 @@ class Ruling:
         out: dict[str, Any] = {
             "action": self.action,
             "legal": self.legal,
-            "fouls": [f.to_dict() for f in self.fouls],
-            "points": list(self.points),
-            "score": list(self.score),
+            "fouls": [f.to_dict() for f in self.fouls] if self.fouls else [],
+            "points": [self.points[0], self.points[1]],
+            "score": [self.score[0], self.score[1]],
             "break": self.break_,
             "to_play": self.to_play,
         }
@@ -171,19 +228,19 @@ class Ruling:
             out["lost_turn"] = [list(s) for s in self.lost_turn]
         if self.ball_on is not None:
             out["ball_on"] = list(self.ball_on)
-        out |= {
-            "free_ball": self.free_ball,
-            "in_hand": self.in_hand,
-            "respotted": {k: v if isinstance(v, str) else [v[0], v[1]]
-                          for k, v in self.respotted.items()},
-            "frame_over": self.frame_over,
-            "winner": self.winner,
-            "announce": list(self.announce),
-        }
+        out["free_ball"] = self.free_ball
+        out["in_hand"] = self.in_hand
+        out["respotted"] = {k: v if isinstance(v, str) else [v[0], v[1]]
+                            for k, v in self.respotted.items()} if self.respotted else {}
+        out["frame_over"] = self.frame_over
+        out["winner"] = self.winner
+        out["announce"] = list(self.announce)
         out.update(self.extra)
         out["state"] = dict(self.state)
         return out
 
+
+_make_ruling = maker(Ruling)  # Ruling(...) with every field, once per ruling
 
 S = TypeVar("S", bound=FrameState)
 
@@ -240,6 +297,7 @@ class Referee(Generic[S]):
         self.players = players
         self.table: TableSpec = self.make_table()
         self.names: frozenset[str] = frozenset(ball_names(self.discipline))
+        self.facts = find(self.discipline)
 
     # ------------------------------------------------------------ facts and hooks
 
@@ -292,10 +350,18 @@ class Referee(Generic[S]):
         without positions. Printed directly, not through a :class:`Start`: it runs once
         per ruling."""
         o = state.order if self.sides is not None else None
-        out = position_json(
-            state.balls if balls is None else balls, state.to_play, state.score,
-            state.break_, state.options, state.in_hand, state.frame_over, state.winner,
-            order=None if o is None else (o.member, o.up, o.pass_to))
+        if balls is not None or o is not None:
+            out = position_json(
+                state.balls if balls is None else balls, state.to_play, state.score,
+                state.break_, state.options, state.in_hand, state.frame_over, state.winner,
+                order=None if o is None else (o.member, o.up, o.pass_to))
+        else:  # record.position_json's keys and order, built in C where it can be
+            b = state.balls
+            out = {"balls": dict(zip(b, map(list, b.values()), strict=True)),
+                   "to_play": state.to_play,
+                   "score": list(state.score), "break": state.break_,
+                   "options": list(state.options), "in_hand": state.in_hand,
+                   "frame_over": state.frame_over, "winner": state.winner}
         out.update(self.extras_json(state))
         if not self.positions:
             out["rest"] = (state.rest or NO_REST).to_json()
@@ -303,11 +369,17 @@ class Referee(Generic[S]):
 
     def extras_json(self, state: S) -> dict[str, Any]:
         """The discipline's own keys of a state: its attributes named by the printed
-        fields of :attr:`extras_model`, in their order."""
+        fields of :attr:`extras_model`, in their order (read with one getter made once
+        per model, :func:`_extras_getter`)."""
+        keys, get = _extras_getter(self.extras_model)
         out = {}
-        for key, name in printed_fields(self.extras_model):
-            v = getattr(state, name)
-            out[key] = v if type(v) in _SCALARS else jsonable(v)  # most are scalars
+        for key, v in zip(keys, get(state), strict=True):
+            if type(v) in _SCALARS:  # most are scalars
+                out[key] = v
+            elif type(v) is tuple and _SCALARS.issuperset(map(type, v)):
+                out[key] = list(v)  # what jsonable gives a flat tuple, checked in C
+            else:
+                out[key] = jsonable(v)
         return out
 
     def check_start(self, start: Start) -> None:
@@ -463,7 +535,7 @@ class Referee(Generic[S]):
 
     def ruling(self, index: int, outcome: Outcome, state: S, lang: str = "en"
                ) -> Ruling:
-        return Ruling(
+        return _make_ruling(
             order=state.order if self.sides is not None else None,
             lost_turn=outcome.lost_turn,
             action=index,
@@ -477,11 +549,11 @@ class Referee(Generic[S]):
             ball_on=self.ball_on(state),
             free_ball=self.free_ball(state),
             in_hand=state.in_hand,
-            respotted=(outcome.respotted if self.positions
+            respotted=(outcome.respotted if self.positions or not outcome.respotted
                        else {b: self.place_name(b, p) for b, p in outcome.respotted.items()}),
             frame_over=state.frame_over,
             winner=state.winner,
-            announce=tuple(c.render(self.catalog, lang) for c in outcome.calls),
+            announce=tuple([c.render(self.catalog, lang) for c in outcome.calls]),
             state=self.state_json(state),
             extra=self.extra_fields(state),
         )
@@ -554,7 +626,7 @@ class Referee(Generic[S]):
 
     def check_shot_fields(self, shot: Shot) -> None:
         """A shot field the discipline does not use is bad input, never silently ignored."""
-        facts = find(self.discipline)
+        facts = self.facts
         if shot.call is not None and not facts.called_shots:
             raise RecordError(f"call: shots are not called in {facts.names.en}")
         if shot.push_out and not facts.push_out:
@@ -635,6 +707,21 @@ def check_no_overlap(balls: Mapping[str, Vec], radius: float, where: str) -> Non
         raise RecordError(f"{where}: balls {a!r} and {b!r} overlap (centres {gap:.1f} mm apart)")
 
 
+@functools.cache
+def _extras_getter(model: type[StartExtras]
+                   ) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
+    """The printed keys of a discipline's start model and one getter of the state's
+    attributes they name, as a tuple (``operator.attrgetter`` reads them in one call)."""
+    pairs = printed_fields(model)
+    names = [name for _, name in pairs]
+    if len(names) == 1:
+        one = names[0]
+        return (pairs[0][0],), lambda state: (getattr(state, one),)
+    if not names:
+        return (), lambda state: ()
+    return tuple(k for k, _ in pairs), attrgetter(*names)
+
+
 def state_fields(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields(cls))
 
@@ -657,13 +744,17 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
     table at most once; ``after`` lists only balls still on the table.
     """
     here = dict(balls)
-    here.update(placed or {})
+    if placed:
+        here.update(placed)
     gone: dict[str, str] = {}
     potted: dict[str, str] = {}
     off: list[str] = []
     names = referee.names
     for i, e in enumerate(shot.events):
-        for name in e.balls():
+        # Event.balls(), inlined: this loop runs for every event of every shot
+        named = e.hit or e.over or (e.cushion or e.pot or e.off or e.cross or e.takeoff
+                                    or e.land or "",)
+        for name in named:
             if name not in here or name in gone or name not in names:  # bad: say why
                 referee.check_name(name)
                 if name not in here:
@@ -675,7 +766,8 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
         elif e.off is not None:
             off.append(e.off)
             gone[e.off] = "off the table"
-    for name in shot.after:
+    after = shot.after
+    for name in after:
         if name not in names or name in gone or name not in here:  # bad: say why
             referee.check_name(name)
             if name in gone:
@@ -683,6 +775,8 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
                                   "position")
             raise RecordError(f"after: ball {name!r} is not on the table")
     new = {k: v for k, v in here.items() if k not in gone} if gone else here
-    new.update({k: (float(v[0]), float(v[1])) for k, v in shot.after.items()})
+    for k, v in after.items():
+        new[k] = (float(v[0]), float(v[1]))
     referee.check_balls(new, "after")
-    return ShotMotion(freeze_balls(new), MappingProxyType(potted), tuple(off))
+    # the state's and the placed positions are float tuples already: only sort
+    return ShotMotion(sorted_balls(new), MappingProxyType(potted), tuple(off))

@@ -56,7 +56,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
+from itertools import repeat
 from types import MappingProxyType
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -98,7 +99,11 @@ from cuesport.rules.base import (
     Vec,
     apply_motion,
     check_no_overlap,
+    copier,
     freeze_balls,
+    maker,
+    renew,
+    sorted_balls,
 )
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
 from cuesport.rules.events import first_contacts, index_of_first_contact
@@ -179,20 +184,8 @@ class PoolState(FrameState):
     groups: tuple[str | None, str | None] = (None, None)  # eight-ball
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(PoolState))
-_STATE_FIELD_SET = frozenset(_STATE_FIELDS)
-
-
-def evolve(state: PoolState, **changes: Any) -> PoolState:
-    """``dataclasses.replace`` for :class:`PoolState`, about twice as fast (it runs several
-    times on every stroke)."""
-    if not changes.keys() <= _STATE_FIELD_SET:
-        raise TypeError(f"unknown state fields {sorted(changes.keys() - _STATE_FIELD_SET)}")
-    new = object.__new__(PoolState)
-    put = object.__setattr__
-    for f in _STATE_FIELDS:
-        put(new, f, changes[f] if f in changes else getattr(state, f))
-    return new
+# dataclasses.replace for PoolState, generated (it runs several times on every stroke)
+evolve: Callable[..., PoolState] = copier(PoolState)
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +243,8 @@ class Play:
     def any_railed(self) -> bool:
         return self.cue_railed() or self.objects_railed() > 0
 
+
+_make_play = maker(Play)  # Play(...) with every field, once per stroke
 
 # the judgement flags that are standard fouls, in the order a ruling lists them
 _JUDGED: tuple[tuple[str, str, Callable[[Judgement], object]], ...] = (
@@ -367,9 +362,10 @@ class PoolReferee(Referee[PoolState]):
 
     def state_to_json(self, state: PoolState, balls: Mapping[str, Vec | None] | None = None
                       ) -> dict[str, Any]:
+        out = super().state_to_json(state, balls)
         if balls is None and state.in_hand:
-            balls = {**state.balls, "cue": None}
-        return super().state_to_json(state, balls)
+            out["balls"]["cue"] = None  # in hand: printed as null (appended if absent)
+        return out
 
     def ball_on(self, state: PoolState) -> tuple[str, ...] | None:
         if not self.rotation:
@@ -394,26 +390,30 @@ class PoolReferee(Referee[PoolState]):
     _good: Mapping[str, Vec] = MappingProxyType({})  # the last position found all good
 
     def check_balls(self, balls: Mapping[str, Vec], where: str = "position") -> None:
-        """The base checks, with an inlined fast path for the common all-good position
-        (every shot runs it); anything unusual goes to :meth:`Referee.check_balls`.
+        """The base checks, with a fast path for the common all-good position (every shot
+        runs it); anything unusual goes to :meth:`Referee.check_balls`.
 
         The fast path tests only the balls that moved since the last position it passed
         (:attr:`_good`): a ball where it was then was on the table, and a pair of such
-        balls did not overlap, so the verdict is the one of testing every pair."""
+        balls did not overlap, so the verdict is the one of testing every pair. The
+        distances are the full check's (``math.dist``), computed in C by ``map``."""
         if not self.positions:
             return super().check_balls(balls, where)
-        r = self.table.ball_radius
-        lo, hx, hy = r - 0.5, self.table.width - r + 0.5, self.table.length - r + 0.5
         good = self._good
         moved = [(name, p) for name, p in balls.items() if good.get(name) != p]
+        if not moved:
+            return None  # every ball where it was in a good position
+        r = self.table.ball_radius
+        lo, hx, hy = r - 0.5, self.table.width - r + 0.5, self.table.length - r + 0.5
         names = self.names
         for name, (x, y) in moved:
             if name not in names or not (lo <= x <= hx and lo <= y <= hy):
                 return super().check_balls(balls, where)
-        limit = (2.0 * r - OVERLAP_TOL) ** 2
-        for name, (x, y) in moved:
-            for other, (u, v) in balls.items():
-                if (x - u) * (x - u) + (y - v) * (y - v) < limit and other != name:
+        limit = 2.0 * r - OVERLAP_TOL
+        centres = list(balls.values())
+        if len(centres) > 1:
+            for _, p in moved:  # the nearest other ball: the second distance (0 is itself)
+                if sorted(map(math.dist, repeat(p), centres))[1] < limit:
                     return super().check_balls(balls, where)
         self._good = dict(balls)
         return None
@@ -467,7 +467,7 @@ class PoolReferee(Referee[PoolState]):
         string, the shooter may have the nearest one spotted."""
         calls: list[Call] = []
         p = new.to_play
-        if new.to_play != old.to_play and not new.frame_over:
+        if new.to_play != old.to_play and not new.frame_over and new.break_:
             new = evolve(new, break_=0)
         if (self.three_foul_rule and not new.frame_over and new.to_play != old.to_play
                 and new.fouls_in_a_row[p] == 2 and not new.warned[p]):
@@ -561,7 +561,7 @@ class PoolReferee(Referee[PoolState]):
         """Read a stroke once (placement, pots, settling, first contact, rails, the kitchen);
         the fouls and the games only query the :class:`Play`."""
         placed = self.placement(state, shot)
-        before = freeze_balls({**state.balls, **placed}) if placed else state.balls
+        before = sorted_balls({**state.balls, **placed}) if placed else state.balls
         self.check_declarations(state, shot, before)
         motion = apply_motion(self, state.balls, shot, placed)
         settled, after = self.settled(shot, before, motion)
@@ -574,7 +574,7 @@ class PoolReferee(Referee[PoolState]):
         elif state.in_hand == "kitchen" and placed and behind_head_string(placed["cue"],
                                                                          self.table):
             kitchen = kitchen_breach(shot.events, first, i0, before, self.table)
-        return Play(
+        return _make_play(
             shot=shot,
             player=shot.player,
             before=before,
@@ -628,6 +628,8 @@ class PoolReferee(Referee[PoolState]):
         order), or on a stroke that touched none; once balls are in motion an unrecorded
         kiss may have moved it, so it counts as pocketed. Such a ball goes back where it
         was. Returns the settled balls and the position at rest."""
+        if not motion.potted:
+            return {}, motion.balls  # nothing fell: nothing settled (the common case)
         moving = {b for e in shot.events if e.pot is None and e.off is None
                   for b in e.balls()}
         contact = index_of_first_contact(shot.events, "cue")
@@ -655,6 +657,9 @@ class PoolReferee(Referee[PoolState]):
         first = first_contacts(shot.events, "cue")
         i0 = index_of_first_contact(shot.events, "cue")
         reach = 2.0 * self.table.ball_radius + TOUCH_TOL
+        d = shot.declare
+        if self.positions and not d.frozen and not d.touching:
+            return first, i0, set()  # nothing declared (the common case)
         cue_at = before.get("cue")
         if not self.positions:  # declared: frozen to a rail; touching, or at rest before
             on_rail = set(shot.declare.frozen)
@@ -691,7 +696,8 @@ class PoolReferee(Referee[PoolState]):
         """The fouls the referee judges (``judgement`` flags, out of turn)."""
         j = play.shot.judgement
         out = [("POOL-6.13", "out-of-turn")] if self.out_of_turn(state, play.shot) else []
-        out += [(rule, name) for rule, name, seen in _JUDGED if seen(j)]
+        if j.model_fields_set:  # every flag false or empty by default: none to test
+            out += [(rule, name) for rule, name, seen in _JUDGED if seen(j)]
         return out
 
     def table_fouls(self, state: PoolState, play: Play) -> list[tuple[str, str]]:
@@ -798,8 +804,10 @@ class PoolReferee(Referee[PoolState]):
                 Call.of("replaced", ball=b) for b in play.settled)), new
         outcome, new = self.judge(state, play, fouls)
         new, calls = self.inning(state, new)
+        if not play.settled and not calls:
+            return outcome, new  # no calls to add (the common case)
         settle_calls = tuple(Call.of("replaced", ball=b) for b in play.settled)
-        return replace(outcome, calls=(*pre_calls, *settle_calls, *outcome.calls, *calls)), new
+        return renew(outcome, calls=(*pre_calls, *settle_calls, *outcome.calls, *calls)), new
 
     push_outs: ClassVar[bool] = False
     win_call: ClassVar[str] = "rack-to"
@@ -831,7 +839,7 @@ class PoolReferee(Referee[PoolState]):
         else:
             outcome, new = self.game_decision(state, base, d)
         new, calls = self.inning(state, new, offer_spot=state.offer != "spot-request")
-        return replace(outcome, calls=(*outcome.calls, *calls)), new
+        return renew(outcome, calls=(*outcome.calls, *calls)), new
 
     def game_decision(self, state: PoolState, base: PoolState, d: Decision
                       ) -> tuple[Outcome, PoolState]:
@@ -854,7 +862,7 @@ class PoolReferee(Referee[PoolState]):
         play = self.read(state, Shot(player=f.player, stroke=False))
         outcome, new = self.judge(state, play, [self._f(f.rule, "foul")])
         new, calls = self.inning(state, new)
-        return replace(outcome, calls=(*outcome.calls, *calls)), new
+        return renew(outcome, calls=(*outcome.calls, *calls)), new
 
     def concede(self, state: PoolState, c: Concede) -> tuple[Outcome, PoolState]:
         """POOL-1.11: a player who concedes loses."""

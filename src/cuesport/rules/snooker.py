@@ -41,6 +41,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import replace
+from itertools import repeat
 from types import MappingProxyType
 from typing import Any
 
@@ -209,7 +210,13 @@ class SnookerReferee(SnookerActions):
         super().check_balls({k: balls[k] for k in moved}, where)
         r = self.table.ball_radius
         d = 2.0 * r
-        for a in moved:
+        centres = list(balls.values())
+        limit = d - OVERLAP_TOL  # balls_overlap's test, the distances computed in C first
+        if len(centres) < 2 or all(  # the nearest other ball: the second distance
+                sorted(map(math.dist, repeat(balls[a]), centres))[1] >= limit for a in moved):
+            self._checked = dict(balls)
+            return
+        for a in moved:  # an overlap: find the first pair, as the message names it
             pa = balls[a]
             for b, pb in balls.items():
                 if abs(pb[0] - pa[0]) >= d or abs(pb[1] - pa[1]) >= d:

@@ -6,11 +6,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
+from itertools import compress, repeat
 from types import MappingProxyType
 from typing import TypeVar
 
-from cuesport.equipment.geometry import TOUCH_TOL, touching_balls
+from cuesport.equipment.geometry import TOUCH_TOL
 from cuesport.record import RecordError, Shot
 from cuesport.rules.base import Foul, Referee, S, Vec
 from cuesport.rules.events import jump_shot
@@ -59,10 +61,13 @@ class SnookerFamily(Referee[S]):
         near: list[str] = []
         at = balls.get(cue)
         if at is not None:
+            # geometry.touching_balls (centre distance < 2r + TOUCH_TOL, nearest first),
+            # with the distances computed and filtered in C: it runs on every stroke
             lim = 2.0 * self.table.ball_radius + TOUCH_TOL
-            close = {n: p for n, p in balls.items()
-                     if abs(p[0] - at[0]) < lim and abs(p[1] - at[1]) < lim}
-            near = touching_balls(cue, close, self.table.ball_radius)
+            ds = list(map(math.dist, repeat(at), balls.values()))
+            hits = sorted((d, n) for d, n in compress(zip(ds, balls, strict=True),
+                                                      map(lim.__gt__, ds)) if n != cue)
+            near = [n for _, n in hits]
         if frozen:
             self._near = (balls, cue, tuple(near))
         return near

@@ -48,8 +48,8 @@ other player the striker plays on.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, StrictInt
@@ -73,6 +73,7 @@ from cuesport.rules.base import (
     Outcome,
     Vec,
     apply_motion,
+    copier,
     freeze_balls,
 )
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
@@ -121,6 +122,8 @@ class OneRedState(FrameState):
     baulk_window: int | None = None
     touching: tuple[str, ...] = ()
 
+
+evolve: Callable[..., OneRedState] = copier(OneRedState)  # dataclasses.replace, generated
 
 Count = Annotated[StrictInt, Field(ge=0)]
 
@@ -249,7 +252,7 @@ class OneRedReferee(SnookerFamily[OneRedState]):
         occupied = tuple(dict.fromkeys(
             (*rest.occupied, *(f for f in filled if f.endswith("-spot")))))
         kept = rest.model_copy(update={"occupied": occupied})
-        return outcome, replace(new, balls=self.unplaced(new.balls), rest=kept)
+        return outcome, evolve(new, balls=self.unplaced(new.balls), rest=kept)
 
     # ------------------------------------------------------------ the geometry seam
     # measured from the positions, or read from what the marker declared
@@ -593,20 +596,20 @@ class OneRedReferee(SnookerFamily[OneRedState]):
                 changes |= {"frame_over": True, "winner": p, "options": (), "in_hand": None}
                 calls.append(Call.of("game-over", player=self.players[p]))
         return Outcome(legal=not fouls, fouls=fouls, points=points,
-                       respotted=dict(respotted), calls=tuple(calls)), replace(state, **changes)
+                       respotted=dict(respotted), calls=tuple(calls)), evolve(state, **changes)
 
     # ------------------------------------------------------------ other actions
 
     def decision(self, state: OneRedState, d: Decision) -> tuple[Outcome, OneRedState]:
         self.require_option(state, d)
         if d.choice == "play":
-            return Outcome(), replace(state, options=())  # ONE-2.12.3(1)
+            return Outcome(), evolve(state, options=())  # ONE-2.12.3(1)
         # ONE-2.12.3(2): red on the spot, the offender's ball on the centre spot, the
         # incoming player in hand; option (1) is then gone
         spots = snooker_spots(self.table)
         offender = CUE[1 - d.player]
         balls = {RED: spots["black"], offender: spots["blue"]}
-        new = replace(state, balls=freeze_balls(balls), options=(), in_hand="D",
+        new = evolve(state, balls=freeze_balls(balls), options=(), in_hand="D",
                       red_origin="SPOT", red_count=0, touching=())
         return Outcome(respotted=dict(balls), calls=(Call.of("ball-in-hand"),)), new
 

@@ -73,7 +73,8 @@ def contacts_of(events: Sequence[Event], ball: str) -> set[str]:
 
 
 def score_stroke(events: Sequence[Event], cue: str, red: str, opponent: str) -> StrokeScore:
-    """ONE-X.1: the points of a stroke with no foul, scored by ``cue``'s striker."""
+    """ONE-X.1: the points of a stroke with no foul, scored by ``cue``'s striker; pots,
+    an in-off and a cannon count alone or together (ONE-2.4.1)."""
     touched = contacts_of(events, cue)
     in_hit = set().union(*(e.hit for e in events if e.hit is not None))
     pots = {e.pot for e in events if e.pot is not None}

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, Strict, StrictBool, StrictInt
 
 from cuesport.equipment import COLOUR_VALUES, COLOURS, REDS
 from cuesport.record import Coord, RecordError, Rest, Start, StartExtras, StrictPlayer
-from cuesport.rules.base import Balls, FrameState, Options, Outcome, Vec, freeze_balls
+from cuesport.rules.base import Balls, FrameState, Options, Outcome, Vec, copier, freeze_balls
 
 REDS_SET = frozenset(REDS)
 Points = Annotated[int, Field(ge=0)]
@@ -94,14 +94,8 @@ class SnookerState(FrameState):
         return [b for b in self.balls if b != "cue"]
 
 
-_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(SnookerState))
-
-
-def evolve(state: SnookerState, **changes: Any) -> SnookerState:
-    """A copy of ``state`` with ``changes`` (a faster dataclasses.replace)."""
-    kw = {f: getattr(state, f) for f in _FIELDS}
-    kw.update(changes)
-    return SnookerState(**kw)
+# A copy of a state with changes: dataclasses.replace, generated (several per ruling)
+evolve: Callable[..., SnookerState] = copier(SnookerState)
 
 
 def turn_phase(balls: Mapping[str, Any]) -> str:
