@@ -494,10 +494,10 @@ def jsonable(v: Any) -> Any:
     object with a ``to_json`` method by it."""
     if type(v) in _SCALARS:  # most values: checked first
         return v
-    if isinstance(v, tuple | list):
-        return [jsonable(x) for x in v]
+    if isinstance(v, tuple | list):  # mostly scalars inside (a pair, a list of names)
+        return [x if type(x) in _SCALARS else jsonable(x) for x in v]
     if isinstance(v, Mapping):
-        return {k: jsonable(x) for k, x in v.items()}
+        return {k: x if type(x) in _SCALARS else jsonable(x) for k, x in v.items()}
     if isinstance(v, BaseModel):
         return _fields_json(v)
     to_json = getattr(v, "to_json", None)
