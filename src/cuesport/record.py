@@ -734,12 +734,20 @@ _NUMBER_SHAPE = bytes(48 if chr(c).isdigit() and c < 128 else 101 if c in b"eE"
                       else 115 if c in b"+-" else 32 for c in range(256))
 
 
-def _long_numbers(text: str) -> bool:
+def _long_numbers(data: str | bytes | bytearray) -> bool:
     """Whether the text may hold a number that is too long or out of range: a run of 31
     digits or an exponent of 3 digits (strings included: then the slow checks run). With
-    neither, an integer has at most 30 digits and a float is below 1e130."""
-    shape = text.encode("utf-8", "surrogatepass").translate(_NUMBER_SHAPE)
-    return b"0" * (MAX_INT_DIGITS + 1) in shape or b"e000" in shape or b"es000" in shape
+    neither, an integer has at most 30 digits and a float is below 1e130. Read in pieces
+    that overlap, so that a long record is not copied whole."""
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    step = 1 << 20
+    for i in range(0, len(raw), step):
+        shape = raw[i:i + step + 32].translate(_NUMBER_SHAPE)
+        if b"0" * (MAX_INT_DIGITS + 1) in shape or b"e000" in shape or b"es000" in shape:
+            return True
+    return False
+
+
 _PLAIN = json.JSONDecoder()  # all in C: only for text a strict decoder has accepted
 _SPACE = re.compile(r"[ \t\n\r]*")
 
@@ -764,7 +772,7 @@ def loads(data: str | bytes | bytearray) -> Any:
     """
     text = _text(data)
     try:
-        return (_DECODER if _long_numbers(text) else _NO_LONG_NUMBERS).decode(text)
+        return (_DECODER if _long_numbers(data) else _NO_LONG_NUMBERS).decode(text)
     except json.JSONDecodeError as err:
         raise RecordError(f"malformed JSON: {err}") from None
     except RecursionError:
@@ -780,7 +788,7 @@ def load_record(data: str | bytes | bytearray) -> tuple[Any, Iterator[Any]]:
     object is returned whole (with no actions) for the caller to refuse.
     """
     text = _text(data)
-    strict = _DECODER if _long_numbers(text) else _NO_LONG_NUMBERS
+    strict = _DECODER if _long_numbers(data) else _NO_LONG_NUMBERS
     try:
         header, spans = _scan(text, strict)
     except json.JSONDecodeError as err:

@@ -328,3 +328,15 @@ def test_long_numbers_that_are_fine_still_parse() -> None:
                       "c": 2.5e12, "d": 123456789012345678901234567890}
     assert list(actions) == [[0.0], {"x": 0.1}]
     assert record.loads(text)["actions"] == [[0.0], {"x": 0.1}]
+
+
+@pytest.mark.parametrize("number, word", [("1" * 31, "too long"), ("1e400", "out of range")])
+def test_a_long_number_across_the_pieces_of_a_long_text_is_still_found(number: str,
+                                                                       word: str) -> None:
+    head = '{"note": "'
+    pad = (1 << 20) - 3 - len(head) - len('", "n": ')  # the number starts 3 bytes before 1 MiB
+    text = f'{head}{"x" * pad}", "n": {number}, "actions": []}}'
+    assert text.index(number) < 1 << 20 < text.index(number) + len(number)
+    assert record._long_numbers(text.encode())
+    with pytest.raises(RecordError, match=word):
+        record.load_record(text.encode())
