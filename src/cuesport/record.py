@@ -1209,6 +1209,9 @@ def _fast_shot(raw: Any, version: str) -> Shot | None:
         elif key == "member":  # 1.1 only: in a version 1 record the models refuse it
             if version == "1" or type(v) is not int or not 0 <= v <= 3:
                 return None
+        elif key == "safety":  # 1.1 only, likewise
+            if version == "1" or type(v) is not bool:
+                return None
         else:  # declare, rest, unknown keys: the models
             return None
         if v is None:
