@@ -18,7 +18,8 @@ is a rack in pool). Columns:
 - ``cpu s/dec`` (mean, max): processor seconds of one decision (the budget is counted in
   simulations and events, so this is the cost on one core whatever the load),
   ``sims/dec``, ``events/dec`` (physics events simulated, mean and max: the budget's cap).
-Straight pool and 1-red are played to ``--target`` points (default 50).
+Games to a target are played to ``--target`` points: by default 150 in straight pool
+(the issue's "high run in games to 150") and 50 in 1-red.
 """
 
 from __future__ import annotations
@@ -39,6 +40,14 @@ from cuesport.game.match import Match, MatchFormat
 
 POOL = tuple(d.id for d in disciplines.all() if d.family == "pool")
 RACKED = tuple(d for d in POOL if not disciplines.find(d).target)  # a frame is a rack
+TARGETS = {"straight-pool": 150, "snooker-one-red": 50}  # points a game is played to
+
+
+def target_for(discipline: str, given: int | None) -> int | None:
+    """The points a game of ``discipline`` is played to (None: a frame or a rack)."""
+    if not disciplines.find(discipline).target:
+        return None
+    return given if given is not None else TARGETS.get(discipline, 50)
 
 
 @dataclass(slots=True)
@@ -123,9 +132,9 @@ def frame_tally(t: Tally, log: list[Any], winner: int | None, eases: dict[int, f
             t.breaks.append(brk)
 
 
-def run(job: tuple[str, str, str, int, int, int]) -> dict[str, Any]:
+def run(job: tuple[str, str, str, int, int | None, int]) -> dict[str, Any]:
     discipline, level, noise, frames, target, seed = job
-    tgt = target if disciplines.find(discipline).target else None
+    tgt = target_for(discipline, target)
     bots = [Bot(level, seed, noise=noise), Bot(level, seed + 1, noise=noise)]
     m = Match(discipline, bots, fmt=MatchFormat(frames=frames, target=tgt), seed=seed)
     t = Tally()
@@ -156,6 +165,10 @@ def run(job: tuple[str, str, str, int, int, int]) -> dict[str, Any]:
             res = m.results[-1]
             frame_tally(t, res.log, res.winner, eases, discipline)
             eases = {}
+            # progress, so that a long row stopped early still says what it played
+            print(f"{discipline}/{level}/{noise} seed {seed}: frame {t.frames} done, "
+                  f"high {max(t.breaks, default=0)}, cpu {sum(t.cpu):.0f} s", file=sys.stderr,
+                  flush=True)
         if steps > 10_000 * frames:
             raise RuntimeError(f"{discipline}/{level}: stuck")
     n = max(t.frames, 1)
@@ -203,7 +216,9 @@ def main() -> None:
     ap.add_argument("--disciplines", nargs="*", default=list(disciplines.ids()))
     ap.add_argument("--levels", nargs="*", default=list(LEVELS))
     ap.add_argument("--noise", nargs="*", default=["level"], choices=["level", "olympiad"])
-    ap.add_argument("--target", type=int, default=50)
+    ap.add_argument("--target", type=int, default=None,
+                    help="points a game is played to (default: 150 in straight-pool, "
+                         "50 in 1-red)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
@@ -223,8 +238,10 @@ def main() -> None:
                       f"{done[i]['wall']:.0f} s", file=sys.stderr, flush=True)
             except Exception as err:  # report the failure, keep the other rows
                 print(f"{jobs[i][0]}/{jobs[i][1]} failed: {err}", file=sys.stderr, flush=True)
-    print(f"seed {args.seed}, {args.frames} frames (racks) per row, target {args.target} "
-          f"in straight-pool and 1-red")
+    games = ", ".join(f"{d} to {target_for(d, args.target)}" for d in args.disciplines
+                      if target_for(d, args.target) is not None)
+    print(f"seed {args.seed}, {args.frames} frames (racks, or games: {games or 'none'}) "
+          f"per row")
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for i in range(len(jobs)):

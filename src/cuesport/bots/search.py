@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cuesport import disciplines
-from cuesport.bots import one_red, snooker
+from cuesport.bots import one_red, snooker, straight
 from cuesport.bots.aim import (
     PotLine,
     Vec,
@@ -245,8 +245,13 @@ def prospects(turn: Turn, state: FrameState, who: int) -> float:
         return 0.45 * unit
     targets = turn.targets(state, who)
     worth: dict[str, float] = {}
+    # 14.1: while the pack is closed a pot is worth what it opens (the break ball)
+    inside = (straight.closed(turn.table, state.balls, cue)
+              if turn.discipline == straight.DISCIPLINE else set())
     for line in pot_lines(turn.table, state.balls, cue, cpos, targets)[:12]:
         w = line.ease * (ball_value(turn.discipline, line.target) + unit)
+        if inside:
+            w *= straight.break_factor(turn.table, state.balls, cue, line, inside)
         worth[line.target] = max(worth.get(line.target, 0.0), w)
     top = sorted(worth.values(), reverse=True)
     return (top[0] if top else 0.0) + (SECOND * top[1] if len(top) > 1 else 0.0)
@@ -437,6 +442,8 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
                                  placed, nominate, call, False, "pot", line.target)
                        for k, h, sd in variants])
     out = interleave(groups + extras + safeties)
+    if turn.discipline == straight.DISCIPLINE and not breaking:
+        out = _break_shots(turn, [x[2:] for x in lines]) + out
     if bool(getattr(st, "push_out", False)) and spots:
         spot = spots[0]
         for ang in (30.0, 120.0, 210.0, 300.0):
@@ -444,6 +451,26 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
                                  spot if st.in_hand is not None else None, None,
                                  None, True, "push", None))
     return out
+
+
+def _break_shots(turn: Turn, lines: Sequence[tuple[Vec | None, dict[str, Vec], PotLine]]
+                 ) -> list[Candidate]:
+    """14.1 with a closed pack: the break shots (:func:`straight.break_shots`) first, the
+    firm pots on a break ball that send the cue ball into the pack."""
+    if not lines:
+        return []
+    placed, pos, _ = lines[0]
+    cue = turn.cue
+    same = [ln for p, _, ln in lines if p == placed]  # one cue-ball placement
+    groups = []
+    for group in straight.break_shots(turn.table, pos, cue, same):
+        cands = []
+        for line, sp, h in group:
+            nominate, call = _declare(turn, line.target, line.pocket, False)
+            cands.append(Candidate(Stroke(line.angle, sp, 0.0, h, cue_ball=cue), placed,
+                                   nominate, call, False, "pot", line.target))
+        groups.append(cands)
+    return interleave(groups)
 
 
 def _scoring_extras(turn: Turn, budget: Budget, pos: Mapping[str, Vec], spot: Vec,
@@ -706,6 +733,10 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> floa
     nxt = Turn(turn.discipline, turn.referee, turn.table, new, turn.ruling, me, turn.rng)
     cue = nxt.cue
     if cue not in new.balls:
+        return 0.0
+    if turn.discipline == straight.DISCIPLINE and straight.closed(turn.table, new.balls, cue):
+        # 14.1 at a re-rack: the break shot is valued by its geometry (the look's
+        # break factor); simulating pots into a full pack costs many events
         return 0.0
     unit = _unit(turn.discipline)
     table = turn.table

@@ -1,0 +1,163 @@
+"""14.1 straight pool: the break ball, the break shot and the closed pack (geometry only).
+
+A run in 14.1 goes on across re-racks only when the 15th ball (the break ball) can be
+potted with the cue ball going on into the new pack (P141-4.8): the pot scores, the
+cannon opens the rack, and the next ball is on. Potting the break ball with the cue ball
+sliding away from the pack leaves a closed rack and a safety battle. So, while the pack
+is closed (most of its balls still inside the rack outline):
+
+- :func:`break_factor` weighs a pot on a ball outside the pack by whether the cue ball,
+  after contact, can run into the pack (with follow, stun or draw): the search's look
+  (:func:`cuesport.bots.search.prospects`) uses it, so the last balls of a rack are
+  played for a break ball and the position on it, and the 14th ball is chosen so that
+  the 15th is left where it opens the next rack;
+- :func:`break_shots` proposes the break shot itself: pot lines on the outside balls
+  with the spins whose cue-ball path meets the pack and firm speeds; the simulator and
+  the referee then say which pots, opens the balls and leaves a shot (valued like any
+  stroke, under the level's noise).
+
+The cue-ball path after contact, once its sliding is over: with the rolling ratio ``k``
+(1 natural roll, 0 stun, -1 full draw; the tip height in radii times 2.5, clamped) it
+leaves the contact along ``(5 + 2k)/7 sin(cut) t + 2k/7 cos(cut) n`` (``t`` the tangent
+line, ``n`` the object ball's line): the textbook result for a ball with spin meeting
+another (natural roll gives the "30-degree rule", stun the tangent line).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+
+from cuesport.bots.aim import PotLine
+from cuesport.equipment import TableSpec
+from cuesport.rules.rack_interference import rack_outline_distance
+
+Vec = tuple[float, float]
+
+DISCIPLINE = "straight-pool"
+PACK_CLOSED = 9  # object balls in the rack outline that make a closed pack
+BREAKLESS = 0.35  # worth of a pot on an outside ball whose cue ball cannot reach the pack
+IN_PACK = 0.5  # worth of a pot on a ball of a closed pack (frozen balls throw)
+HEIGHTS = (0.6, 0.3, 0.0, -0.4)  # follow .. draw (tip height, fractions of R)
+# m/s, the likeliest first: firm enough to spread the balls; faster, the cue ball slides
+# on along the tangent line past the pack before its spin bends its path
+BREAK_SPEEDS = (3.4, 4.2, 2.6, 5.0)
+BREAK_SHOTS = 24  # break-shot candidates at most (each simulates the whole pack)
+REACH = 1800.0  # mm: how far the cue ball's path is followed to the pack
+
+
+def pack(table: TableSpec, balls: Mapping[str, Vec], cue: str) -> set[str]:
+    """The object balls lying in the marked rack outline (or within a radius of it)."""
+    r = table.ball_radius
+    return {b for b, p in balls.items() if b != cue and rack_outline_distance(p, table) < r}
+
+
+def closed(table: TableSpec, balls: Mapping[str, Vec], cue: str) -> set[str]:
+    """The pack's balls when the pack is closed (a fresh re-rack or a rack never
+    opened), else the empty set."""
+    inside = pack(table, balls, cue)
+    return inside if len(inside) >= PACK_CLOSED else set()
+
+
+def rolling_ratio(height: float) -> float:
+    return max(-1.0, min(1.0, 2.5 * height))
+
+
+def departure(line: PotLine, balls: Mapping[str, Vec], r: float, height: float
+              ) -> tuple[Vec, Vec]:
+    """Where the cue ball meets the object ball (the ghost ball) and the unit direction
+    it leaves in once the sliding is over (see the module's formula)."""
+    tp = balls[line.target]
+    a = math.radians(line.angle)
+    dx, dy = math.cos(a), math.sin(a)
+    nx, ny = line.aim[0] - tp[0], line.aim[1] - tp[1]
+    n = math.hypot(nx, ny)
+    nx, ny = nx / n, ny / n
+    ghost = (tp[0] - 2 * r * nx, tp[1] - 2 * r * ny)
+    # the tangent, on the side the cue ball was travelling
+    along = dx * nx + dy * ny
+    tx, ty = dx - along * nx, dy - along * ny
+    t = math.hypot(tx, ty)
+    k = rolling_ratio(height)
+    cut = math.radians(line.cut)
+    if t < 1e-9:  # full ball: follow or draw straight on or back
+        vx, vy = k * nx, k * ny
+    else:
+        tx, ty = tx / t, ty / t
+        st = (5.0 + 2.0 * k) / 7.0 * math.sin(cut)
+        sn = 2.0 * k / 7.0 * math.cos(cut)
+        vx, vy = st * tx + sn * nx, st * ty + sn * ny
+    v = math.hypot(vx, vy)
+    if v < 1e-9:
+        return ghost, (0.0, 0.0)
+    return ghost, (vx / v, vy / v)
+
+
+def first_hit(start: Vec, direction: Vec, balls: Mapping[str, Vec], r: float,
+              skip: Iterable[str], reach: float = REACH) -> str | None:
+    """The first ball the cue ball's centre line from ``start`` meets within ``reach``."""
+    ignore = set(skip)
+    best: tuple[float, str] | None = None
+    ux, uy = direction
+    for name, (px, py) in balls.items():
+        if name in ignore:
+            continue
+        wx, wy = px - start[0], py - start[1]
+        s = wx * ux + wy * uy
+        if s <= 0 or s > reach:
+            continue
+        off2 = wx * wx + wy * wy - s * s
+        if off2 < 4 * r * r and (best is None or s < best[0]):
+            best = (s, name)
+    return None if best is None else best[1]
+
+
+def opening_heights(table: TableSpec, balls: Mapping[str, Vec], cue: str, line: PotLine,
+                    inside: set[str]) -> list[float]:
+    """The tip heights (of :data:`HEIGHTS`) whose cue-ball path after potting ``line``
+    runs into the pack."""
+    if not inside or line.target in inside:
+        return []
+    r = table.ball_radius
+    out = []
+    for h in HEIGHTS:
+        ghost, d = departure(line, balls, r, h)
+        if d == (0.0, 0.0):
+            continue
+        hit = first_hit(ghost, d, balls, r, (cue, line.target))
+        if hit is not None and hit in inside:
+            out.append(h)
+    return out
+
+
+def break_factor(table: TableSpec, balls: Mapping[str, Vec], cue: str, line: PotLine,
+                 inside: set[str]) -> float:
+    """What a pot on ``line`` is worth, relative to its ease, while the pack is closed:
+    1 for a break ball (the cue ball can go on into the pack), :data:`BREAKLESS` for an
+    outside ball that leaves the pack closed, :data:`IN_PACK` for a ball of the pack."""
+    if not inside:
+        return 1.0
+    if line.target in inside:
+        return IN_PACK
+    return 1.0 if opening_heights(table, balls, cue, line, inside) else BREAKLESS
+
+
+def break_shots(table: TableSpec, balls: Mapping[str, Vec], cue: str,
+                lines: Sequence[PotLine], limit: int = 2
+                ) -> list[list[tuple[PotLine, float, float]]]:
+    """The break shot: per line on an outside ball (``limit`` lines, in the order given,
+    that open the pack by :func:`opening_heights`), (line, speed, height) for firm speeds
+    and every spin of :data:`HEIGHTS`, those whose path meets the pack first (how fast
+    the spin bends the path depends on the speed: the simulator decides); empty when
+    the pack is open or no line opens it."""
+    inside = closed(table, balls, cue)
+    groups: list[list[tuple[PotLine, float, float]]] = []
+    for line in lines:
+        if len(groups) >= limit:
+            break
+        hs = opening_heights(table, balls, cue, line, inside)
+        if hs:
+            order = hs + [h for h in HEIGHTS if h not in hs]
+            group = [(line, sp, h) for h in order for sp in BREAK_SPEEDS]
+            groups.append(group[: BREAK_SHOTS // limit])
+    return groups

@@ -1,0 +1,144 @@
+"""14.1 break-ball planning (issue 14): the break shot opens the pack, the look prefers a
+break ball the cue ball can go on from into the pack, and the last balls of a rack are
+played to leave one."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from cuesport.bots import Bot, straight
+from cuesport.bots.aim import PotLine, pot_lines
+from cuesport.bots.search import position_of, prospects, shot_action
+from cuesport.disciplines import table_for
+from cuesport.equipment import pool_spots, straight_pool_rack
+from cuesport.game.match import Match
+from cuesport.game.players import Human
+from cuesport.physics import simulate
+from cuesport.record import parse_action
+from cuesport.rules.base import FrameState
+from cuesport.rules.rack_interference import rack_outline_distance
+
+T = table_for("straight-pool")
+R = T.ball_radius
+FOOT = pool_spots(T)["foot"]
+BREAK_BALL = (T.width * 0.82, FOOT[1] - 120)
+
+
+def _start(balls: dict[str, tuple[float, float]]) -> dict[str, object]:
+    return {"balls": {k: list(v) for k, v in balls.items()}, "to_play": 0, "score": [0, 0]}
+
+
+def _unit(v: tuple[float, float]) -> tuple[float, float]:
+    n = math.hypot(*v)
+    return (v[0] / n, v[1] / n)
+
+
+def _aim() -> tuple[float, float]:
+    """Where a pot of the break ball into the top-right corner is sent."""
+    probe = {"15": BREAK_BALL, "cue": (BREAK_BALL[0] - 200.0, BREAK_BALL[1] - 400.0)}
+    line = next(ln for ln in pot_lines(T, probe, "cue", probe["cue"], ["15"])
+                if ln.pocket == "top-right")
+    return line.aim
+
+
+def _break_position(cut: float, side: float = 1.0) -> dict[str, tuple[float, float]]:
+    """A fresh re-rack, the break ball beside it, the cue ball ``cut`` degrees off the line
+    into the top-right corner, on the pack's side of it (``side`` 1) or the other."""
+    rack = straight_pool_rack(T, random.Random(1), [str(i) for i in range(1, 15)])
+    aim = _aim()
+    n = _unit((aim[0] - BREAK_BALL[0], aim[1] - BREAK_BALL[1]))
+    t = (-n[1] * side, n[0] * side)
+    c = math.radians(cut)
+    d = (math.cos(c) * n[0] + math.sin(c) * t[0], math.cos(c) * n[1] + math.sin(c) * t[1])
+    ghost = (BREAK_BALL[0] - 2 * R * n[0], BREAK_BALL[1] - 2 * R * n[1])
+    return {**rack, "15": BREAK_BALL, "cue": (ghost[0] - 500 * d[0], ghost[1] - 500 * d[1])}
+
+
+def _out_of_pack(final: dict[str, tuple[float, float]]) -> int:
+    return sum(1 for b, p in final.items()
+               if b not in ("cue", "15") and rack_outline_distance(p, T) > R)
+
+
+def test_natural_roll_follows_the_thirty_degree_rule() -> None:
+    # a half-ball hit (30 degrees of cut) with natural roll: the cue ball ends about 34
+    # degrees off its line; stunned, along the tangent (90 degrees from the object ball)
+    ball = (600.0, 1200.0)
+    n = _unit((1.0, 3.0))  # where the object ball goes
+    ghost = (ball[0] - 2 * R * n[0], ball[1] - 2 * R * n[1])
+    c = math.radians(30)
+    d = (math.cos(c) * n[0] + math.sin(c) * n[1], -math.sin(c) * n[0] + math.cos(c) * n[1])
+    balls = {"1": ball, "cue": (ghost[0] - 500 * d[0], ghost[1] - 500 * d[1])}
+    aim = (ball[0] + 800 * n[0], ball[1] + 800 * n[1])
+    ang = math.degrees(math.atan2(d[1], d[0]))
+    line = PotLine("1", "top-right", ang, 30.0, 500.0, 800.0, 1.0, aim)
+    _, rolled = straight.departure(line, balls, R, 0.6)
+    _, stunned = straight.departure(line, balls, R, 0.0)
+    off = math.degrees(math.acos(rolled[0] * d[0] + rolled[1] * d[1]))
+    assert 32.0 < off < 36.0
+    assert abs(stunned[0] * n[0] + stunned[1] * n[1]) < 1e-9
+
+
+def test_look_prefers_the_break_ball_the_cue_ball_can_open_the_pack_from() -> None:
+    # the same pot (cut and distances mirror images) from either side of the break ball's
+    # line: from the pack's side the cue ball goes on into the pack, from the other away
+    m_in = Match("straight-pool", [Human("a"), Human("b")], start=_start(_break_position(35)))
+    m_out = Match("straight-pool", [Human("a"), Human("b")],
+                  start=_start(_break_position(35, side=-1.0)))
+    lines = []
+    for m in (m_in, m_out):
+        st = m.state
+        lines.append(pot_lines(T, st.balls, "cue", st.balls["cue"], ["15"])[0])
+    assert abs(lines[0].ease - lines[1].ease) < 1e-6
+    inside = straight.closed(T, m_in.state.balls, "cue")
+    assert len(inside) == 14
+    assert straight.opening_heights(T, m_in.state.balls, "cue", lines[0], inside)
+    assert not straight.opening_heights(T, m_out.state.balls, "cue", lines[1], inside)
+    look_in = prospects(m_in.turn(), m_in.state, 0)
+    look_out = prospects(m_out.turn(), m_out.state, 0)
+    assert look_in > 2 * look_out > 0
+
+
+def test_break_shot_pots_the_break_ball_and_opens_the_pack() -> None:
+    # without break shots the bot plays the 15 in at 1.4 m/s with follow: two balls
+    # leave the rack; the simulator says the chosen break shot pots the 15 and spreads it
+    m = Match("straight-pool", [Human("a"), Human("b")], start=_start(_break_position(20)))
+    turn = m.turn()
+    bot = Bot("strong", 0)
+    bot.choose(turn)
+    assert bot.last_choice is not None
+    c = bot.last_choice.candidate
+    phys = simulate(T, position_of(turn, c), c.stroke, record=False)
+    assert "15" in phys.pocketed and "cue" not in phys.pocketed
+    assert c.stroke.speed > 2.0
+    assert _out_of_pack(dict(phys.final)) >= 6
+
+
+def _after(turn_state: FrameState, m: Match, bot: Bot) -> FrameState:
+    c = bot.last_choice.candidate if bot.last_choice else None
+    assert c is not None
+    turn = m.turn()
+    phys = simulate(T, position_of(turn, c), c.stroke, record=False)
+    action = parse_action(shot_action(0, phys, c))
+    outcome, new = turn.referee.shot(turn_state, action.shot)  # type: ignore[union-attr]
+    assert outcome.legal
+    return new
+
+
+def test_last_two_balls_leave_a_break_ball_that_opens_the_next_rack() -> None:
+    # two balls left: the pot of the 14th re-racks (P141-4.8); the bot plays it so that the
+    # 15th is left with a pot from which the cue ball runs into the new pack (without
+    # the break-ball look it pots the 14 softly, leaving the 15 with only a pot into the
+    # middle pocket whose cue ball cannot reach the pack)
+    balls = {"15": (T.width * 0.25, T.length * 0.5), "14": (T.width * 0.8, T.length * 0.62),
+             "cue": (T.width * 0.5, T.length * 0.35)}
+    m = Match("straight-pool", [Human("a"), Human("b")], start=_start(balls))
+    bot = Bot("strong", 0)
+    bot.choose(m.turn())
+    new = _after(m.state, m, bot)
+    inside = straight.closed(T, new.balls, "cue")
+    assert len(inside) == 14 and new.in_hand is None
+    rest = [b for b in new.balls if b != "cue" and b not in inside]
+    lines = pot_lines(T, new.balls, "cue", new.balls["cue"], rest)
+    assert any(ln.ease >= 0.25 and straight.opening_heights(T, new.balls, "cue", ln, inside)
+               for ln in lines)
