@@ -9,17 +9,22 @@ the public protocol (``cuesport.protocol.referee``), geometry included.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from cuesport.protocol import RefereeSession, referee
 from cuesport.record import parse_action
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "examples" / "snooker"))
+sys.path.insert(0, str(ROOT / "bench"))
 import make_examples  # noqa: E402
+
+from referee_pool import end_to_end  # noqa: E402
 
 
 def safety_exchange(strokes: int = 200) -> dict:
@@ -43,7 +48,11 @@ def main() -> None:
     records = [make() for make, _ in make_examples.EXAMPLES.values()] + [safety_exchange()]
     for rec in records:  # warm up (imports, caches)
         referee(rec)
-    measure("protocol.referee (end to end)", records, args.seconds, protocol_run)
+    texts = [json.dumps(rec).encode() for rec in records]  # set-up: not timed
+    sizes = {text: len(rec["actions"]) for text, rec in zip(texts, records, strict=True)}
+    measure("cuesport referee (JSON text in, JSON lines out)", texts, args.seconds,
+            lambda text: end_to_end(text) or sizes[text])
+    measure("protocol.referee (a dict in, dicts out)", records, args.seconds, protocol_run)
     measure("referee core (no record copy)", records, args.seconds, core_run)
 
 
@@ -64,7 +73,7 @@ def core_run(rec: dict) -> int:
     return len(rec["actions"])
 
 
-def measure(label: str, records: list[dict], seconds: float, run: Callable[[dict], int]
+def measure(label: str, records: list[Any], seconds: float, run: Callable[[Any], int]
             ) -> None:
     rulings = 0
     t0, c0 = time.perf_counter(), time.process_time()

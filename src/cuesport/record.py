@@ -498,10 +498,10 @@ def jsonable(v: Any) -> Any:
     object with a ``to_json`` method by it."""
     if type(v) in _SCALARS:  # most values: checked first
         return v
-    if isinstance(v, tuple | list):
-        return [jsonable(x) for x in v]
+    if isinstance(v, tuple | list):  # mostly scalars inside (a pair, a list of names)
+        return [x if type(x) in _SCALARS else jsonable(x) for x in v]
     if isinstance(v, Mapping):
-        return {k: jsonable(x) for k, x in v.items()}
+        return {k: x if type(x) in _SCALARS else jsonable(x) for k, x in v.items()}
     if isinstance(v, BaseModel):
         return _fields_json(v)
     to_json = getattr(v, "to_json", None)
@@ -731,6 +731,29 @@ def _constant(name: str) -> Any:
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_int=_int,
                             parse_float=_float, parse_constant=_constant)
+# The same checks for a text where no number can be too long or out of range: every number
+# is then parsed in C (see _long_numbers).
+_NO_LONG_NUMBERS = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_constant)
+# digits -> "0", e/E -> "e", signs -> "s", anything else -> " " (a byte map: fast in C)
+_NUMBER_SHAPE = bytes(48 if chr(c).isdigit() and c < 128 else 101 if c in b"eE"
+                      else 115 if c in b"+-" else 32 for c in range(256))
+
+
+def _long_numbers(data: str | bytes | bytearray) -> bool:
+    """Whether the text may hold a number that is too long or out of range: a run of 31
+    digits or an exponent of 3 digits (strings included: then the slow checks run). With
+    neither, an integer has at most 30 digits and a float is below 1e130. Read in pieces
+    that overlap, so that a long record is not copied whole."""
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    step = 1 << 20
+    for i in range(0, len(raw), step):
+        shape = raw[i:i + step + 32].translate(_NUMBER_SHAPE)
+        if b"0" * (MAX_INT_DIGITS + 1) in shape or b"e000" in shape or b"es000" in shape:
+            return True
+    return False
+
+
+_PLAIN = json.JSONDecoder()  # all in C: only for text a strict decoder has accepted
 _SPACE = re.compile(r"[ \t\n\r]*")
 
 
@@ -754,8 +777,7 @@ def loads(data: str | bytes | bytearray) -> Any:
     """
     text = _text(data)
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_int,
-                          parse_float=_float, parse_constant=_constant)
+        return (_DECODER if _long_numbers(data) else _NO_LONG_NUMBERS).decode(text)
     except json.JSONDecodeError as err:
         raise RecordError(f"malformed JSON: {err}") from None
     except RecursionError:
@@ -771,16 +793,19 @@ def load_record(data: str | bytes | bytearray) -> tuple[Any, Iterator[Any]]:
     object is returned whole (with no actions) for the caller to refuse.
     """
     text = _text(data)
+    strict = _DECODER if _long_numbers(data) else _NO_LONG_NUMBERS
     try:
-        header, spans = _scan(text)
+        header, spans = _scan(text, strict)
     except json.JSONDecodeError as err:
         raise RecordError(f"malformed JSON: {err}") from None
     except RecursionError:
         raise RecordError("malformed JSON: nested too deeply") from None
-    return header, (_DECODER.raw_decode(text, start)[0] for start in spans)
+    # each action's text passed the strict decoder above: the plain one gives the same value
+    plain = _PLAIN.scan_once  # type: ignore[attr-defined]  # raw_decode's scanner
+    return header, (plain(text, start)[0] for start in spans)
 
 
-def _scan(text: str) -> tuple[Any, list[int]]:
+def _scan(text: str, strict: json.JSONDecoder) -> tuple[Any, list[int]]:
     """The top-level object's members but ``actions``, and where each action starts."""
     def space(i: int) -> int:
         return _SPACE.match(text, i).end()  # type: ignore[union-attr]
@@ -792,7 +817,7 @@ def _scan(text: str) -> tuple[Any, list[int]]:
 
     i = space(0)
     if text[i:i + 1] != "{":
-        return _DECODER.decode(text), []
+        return strict.decode(text), []
     header: dict[str, Any] = {}
     spans: list[int] = []
     seen_actions = False
@@ -802,7 +827,7 @@ def _scan(text: str) -> tuple[Any, list[int]]:
     else:
         while True:
             expect(i, '"', "a property name in double quotes")
-            key, i = _DECODER.raw_decode(text, i)
+            key, i = strict.raw_decode(text, i)
             if key in header or (key == "actions" and seen_actions):
                 raise RecordError(f"malformed JSON: the key {key!r} appears twice in one object")
             i = space(i)
@@ -814,16 +839,26 @@ def _scan(text: str) -> tuple[Any, list[int]]:
                 if text[i:i + 1] == "]":
                     i += 1
                 else:
+                    scan = strict.scan_once  # type: ignore[attr-defined]  # raw_decode's
+                    match = _SPACE.match  # per action: inlined
                     while True:
                         spans.append(i)
-                        _, i = _DECODER.raw_decode(text, i)
-                        i = space(i)
-                        if expect(i, ",]", "',' or ']'") == "]":
+                        try:
+                            i = scan(text, i)[1]
+                        except StopIteration as err:  # as raw_decode says it
+                            raise json.JSONDecodeError("Expecting value", text,
+                                                       err.value) from None
+                        i = match(text, i).end()  # type: ignore[union-attr]
+                        c = text[i:i + 1]
+                        if c == ",":
+                            i = match(text, i + 1).end()  # type: ignore[union-attr]
+                        elif c == "]":
                             i += 1
                             break
-                        i = space(i + 1)
+                        else:
+                            raise json.JSONDecodeError("expecting ',' or ']'", text, i)
             else:
-                header[key], i = _DECODER.raw_decode(text, i)
+                header[key], i = strict.raw_decode(text, i)
             i = space(i)
             if expect(i, ",}", "',' or '}'") == "}":
                 i += 1
@@ -887,6 +922,9 @@ def _parse_action(raw: Any, version: str) -> Action:
     if len(raw) != 1:
         raise RecordError(f"an action has exactly one key, got {sorted(raw) or 'none'}")
     key = next(iter(raw))
+    fast = _fast_action(key, raw[key], version)
+    if fast is not None:
+        return fast
     model = ACTION_MODELS.get(key)
     if model is None:
         raise RecordError(f"unknown action {key!r}; expected one of {', '.join(ACTION_MODELS)}")
@@ -972,3 +1010,251 @@ class ErrorOut(_Model):
 def ruling_schema() -> dict[str, Any]:
     """JSON Schema of one line of the referee's output: a ruling or an error object."""
     return TypeAdapter[Any](cast(Any, RulingOut | ErrorOut)).json_schema(by_alias=True)
+
+
+# ---------------------------------------------------------------- the fast path
+# Most actions are a shot of the usual shape or a decision. ``_fast_action`` checks those
+# by hand, with exact types (bool is not int; str subclasses, other mappings and sequences,
+# explicit nulls and rare keys are left alone), and builds the models without pydantic.
+# Whatever it does not accept it leaves to the models (it answers None), so bad input meets
+# the same validation and gets the same error. tests/protocol/test_fast_parse.py holds the
+# two to the same answers on generated and mutated actions.
+
+_new = object.__new__
+_set = object.__setattr__
+_POCKETS = frozenset(typing.get_args(PocketName))
+_LINES = frozenset(("baulk", "head-string"))
+_CHOICES = frozenset(typing.get_args(Decision.model_fields["choice"].annotation))
+_NAMED = frozenset(("cushion", "pot", "off", "cross", "takeoff", "land"))  # one ball each
+# Judgement flags given as a bool (jump may be null too: that, and the others, the models)
+_JUDGED = frozenset(n for n, f in Judgement.model_fields.items()
+                    if f.annotation is bool or n == "jump")
+_CACHE_SIZE = 4096  # distinct events and calls kept (frozen models: sharing is safe)
+_events: dict[tuple[Any, ...], Event] = {}
+_calls: dict[tuple[str, str], Call] = {}
+
+
+def _defaults(model: type[BaseModel]) -> dict[str, Any]:
+    """Every field's default, in declaration order (the order of a validated ``__dict__``);
+    a default factory's field holds None here and is filled per instance."""
+    return {name: None if f.default_factory is not None else f.default
+            for name, f in model.model_fields.items()}
+
+
+_EVENT = _defaults(Event)
+_SHOT = _defaults(Shot)
+_JUDGEMENT = _defaults(Judgement)
+_DECISION = _defaults(Decision)
+
+
+def _built(model: type[_Model], defaults: dict[str, Any], given: dict[str, Any]) -> Any:
+    """A model from values already checked, as ``model_construct`` builds it (which loops
+    over every field in Python: slower)."""
+    m = _new(model)
+    values = defaults.copy()
+    values.update(given)
+    _set(m, "__dict__", values)
+    _set(m, "__pydantic_fields_set__", set(given))
+    _set(m, "__pydantic_extra__", None)
+    _set(m, "__pydantic_private__", None)
+    return m
+
+
+def _point(v: Any) -> tuple[float, float] | None:
+    """A checked point (numbers become floats, as the models make them), or None."""
+    if (type(v) is not list and type(v) is not tuple) or len(v) != 2:
+        return None
+    x, y = v
+    tx, ty = type(x), type(y)
+    if (tx is not float and (tx is not int or not -2**53 <= x <= 2**53)) or (
+            ty is not float and (ty is not int or not -2**53 <= y <= 2**53)):
+        return None
+    x, y = float(x), float(y)
+    if x - x != 0 or y - y != 0:  # inf or nan
+        return None
+    return x, y
+
+
+def _time(v: Any) -> float | None:
+    """A checked event time (a finite number >= 0, as a float), or None."""
+    tv = type(v)
+    if tv is not float and (tv is not int or not 0 <= v <= 2**53):
+        return None
+    v = float(v)
+    return v if v >= 0 and v - v == 0 else None
+
+
+def _fast_event(raw: Any) -> Event | None:
+    """One event of the usual kinds (hit, cushion, pot, off, cross, takeoff, land)."""
+    if type(raw) is not dict:
+        return None
+    given: dict[str, Any] = {}
+    kinds = 0
+    for key, v in raw.items():
+        if key in _NAMED:
+            if type(v) is not str or not v:  # an empty name is no kind: the models say so
+                return None
+            kinds += 1
+        elif key == "hit":
+            if (type(v) is not list and type(v) is not tuple) or len(v) != 2:
+                return None
+            a, b = v
+            if type(a) is not str or type(b) is not str or not a or a == b:
+                return None
+            v = (a, b)
+            kinds += 1
+        elif key == "t":
+            v = _time(v)
+            if v is None:
+                return None
+        elif key == "pocket":
+            if type(v) is not str or v not in _POCKETS:
+                return None
+        elif key == "line":
+            if type(v) is not str or v not in _LINES:
+                return None
+        else:  # over, end, far_side, unknown keys: the models
+            return None
+        given[key] = v
+    if kinds != 1 or ("pot" in given) != ("pocket" in given) or (
+            "cross" in given) != ("line" in given):
+        return None
+    if "t" in given:  # times differ from shot to shot: not worth keeping
+        return cast(Event, _built(Event, _EVENT, given))
+    key = tuple(given.items())
+    event = _events.get(key)
+    if event is None:
+        if len(_events) >= _CACHE_SIZE:
+            _events.clear()
+        event = _events[key] = _built(Event, _EVENT, given)
+    return event
+
+
+def _fast_events(raw: Any) -> tuple[Event, ...] | None:
+    if type(raw) is not list and type(raw) is not tuple:
+        return None
+    out = []
+    last = -1.0
+    for item in raw:
+        e = _fast_event(item)
+        if e is None:
+            return None
+        t = e.t
+        if t is not None:
+            if t < last:  # Shot._time_order
+                return None
+            last = t
+        out.append(e)
+    return tuple(out)
+
+
+def _fast_call(v: Any) -> Call | str | None:
+    if type(v) is str:
+        return v if v == "safety" else None
+    if type(v) is not dict or len(v) != 2:
+        return None
+    ball, pocket = v.get("ball"), v.get("pocket")
+    if type(ball) is not str or type(pocket) is not str or pocket not in _POCKETS:
+        return None
+    call = _calls.get((ball, pocket))
+    if call is None:
+        if len(_calls) >= _CACHE_SIZE:
+            _calls.clear()
+        call = _calls[ball, pocket] = _built(Call, {}, {"ball": ball, "pocket": pocket})
+    return call
+
+
+def _fast_judgement(raw: Any) -> Judgement | None:
+    if type(raw) is not dict:
+        return None
+    for key, v in raw.items():
+        if type(v) is not bool or key not in _JUDGED:
+            return None
+    return cast(Judgement, _built(Judgement, _JUDGEMENT, raw))
+
+
+def _fast_shot(raw: Any, version: str) -> Shot | None:
+    if type(raw) is not dict:
+        return None
+    given: dict[str, Any] = {}
+    v: Any
+    for key, v in raw.items():
+        if key == "events":
+            v = _fast_events(v)
+        elif key == "after":
+            if type(v) is not dict:
+                return None
+            after = {}
+            for name, p in v.items():
+                xy = _point(p)
+                if xy is None or type(name) is not str:
+                    return None
+                after[name] = xy
+            v = after
+        elif key == "player":
+            if type(v) is not int or not 0 <= v <= 1:
+                return None
+        elif key == "call":
+            v = _fast_call(v)
+        elif key == "cue_ball":
+            v = _point(v)
+        elif key == "push_out" or key == "stroke":
+            if type(v) is not bool:
+                return None
+        elif key == "nominate":
+            if type(v) is not str:
+                return None
+        elif key == "judgement":
+            v = _fast_judgement(v)
+        elif key == "member":  # 1.1 only: in a version 1 record the models refuse it
+            if version == "1" or type(v) is not int or not 0 <= v <= 3:
+                return None
+        elif key == "safety":  # 1.1 only, likewise
+            if version == "1" or type(v) is not bool:
+                return None
+        else:  # declare, rest, unknown keys: the models
+            return None
+        if v is None:
+            return None
+        given[key] = v
+    if "player" not in given:
+        return None
+    shot = cast(Shot, _built(Shot, _SHOT, given))
+    if "after" not in given:
+        shot.__dict__["after"] = {}  # the default factory's: one dict per shot
+    return shot
+
+
+def _fast_decision(raw: Any, version: str) -> Decision | None:
+    if type(raw) is not dict:
+        return None
+    for key, v in raw.items():
+        if key == "player":
+            if type(v) is not int or not 0 <= v <= 1:
+                return None
+        elif key == "choice":
+            if type(v) is not str or v not in _CHOICES:
+                return None
+        elif version == "1":  # the 1.1 inputs (member, ball) and unknown keys: the models
+            return None
+        elif key == "member":
+            if type(v) is not int or not 0 <= v <= 3:
+                return None
+        elif key != "ball" or type(v) is not str:
+            return None
+    if "player" not in raw or "choice" not in raw:
+        return None
+    return cast(Decision, _built(Decision, _DECISION, raw))
+
+
+def _fast_action(key: str, body: Any, version: str) -> Action | None:
+    """The action ``{key: body}`` when it has one of the common shapes and is valid; None
+    when the models must look at it (unusual, or bad input)."""
+    if key == "shot":
+        shot = _fast_shot(body, version)
+        return None if shot is None else cast(ShotAction, _built(ShotAction, {}, {"shot": shot}))
+    if key == "decision":
+        dec = _fast_decision(body, version)
+        return None if dec is None else cast(
+            DecisionAction, _built(DecisionAction, {}, {"decision": dec}))
+    return None

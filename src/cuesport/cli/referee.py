@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TextIO
 
 from cuesport.record import RecordError, StartExtras
 
@@ -28,7 +29,6 @@ def _extras() -> dict[str, type[StartExtras]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from cuesport.protocol import rulings
     from cuesport.record import record_schema, ruling_schema
 
     if args.schema:
@@ -40,18 +40,39 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         print(json.dumps({"error": f"cannot read {args.file}: {err.strerror}"}))
         return 2
+    return write_rulings(data, args.lang, sys.stdout)
+
+
+# json.dumps(ruling, ensure_ascii=False), less its check for circular references (a ruling is
+# a fresh tree of dicts and lists; the check is a tenth of the encoding, by cachegrind)
+_ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+_BATCH = 256  # rulings per write
+
+
+def write_rulings(data: bytes, lang: str, out: TextIO) -> int:
+    """Rule on a record's JSON text and write one JSON ruling per line to ``out``; the exit
+    status (2: bad input, the error object last). Rulings are written as they come, in
+    batches (the whole record is read and checked first, so nobody waits on one line, and
+    a write per ruling costs more than the line)."""
+    from cuesport.protocol import rulings
+
     status = 0
-    out = sys.stdout
+    lines: list[str] = []
     try:  # strict JSON (UTF-8, no duplicated keys, numbers that fit), one ruling at a time
-        for ruling in rulings(data, args.lang):
-            # written as it goes, not flushed per line: the whole record is read first, so
-            # nobody waits on one line, and a flush per ruling is a system call each
-            out.write(json.dumps(ruling, ensure_ascii=False) + "\n")
+        for ruling in rulings(data, lang):
+            lines.append(_ENCODE(ruling))
             if "error" in ruling:
                 status = 2
+            elif len(lines) == _BATCH:
+                lines.append("")
+                out.write("\n".join(lines))
+                lines.clear()
     except RecordError as err:
-        print(json.dumps({"error": str(err)}))
-        return 2
+        lines.append(json.dumps({"error": str(err)}))
+        status = 2
     finally:
+        if lines:
+            lines.append("")
+            out.write("\n".join(lines))
         out.flush()
     return status

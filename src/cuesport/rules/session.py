@@ -43,6 +43,7 @@ class RefereeSession:
         self.header = header
         self.referee: Referee[Any] = make_referee(header)
         self.state: FrameState = self.referee.initial(header.start)
+        self._inputs = (header.version, self.referee.positions)  # read once: feed is hot
         self.keep = keep  # keep the accepted actions and rulings (for :meth:`record`)
         self.actions: list[dict[str, Any]] = []
         self.rulings: list[dict[str, Any]] = []
@@ -57,7 +58,7 @@ class RefereeSession:
         """
         i = self.index
         try:
-            action = parse_action(raw, self.header.version, self.referee.positions)
+            action = parse_action(raw, *self._inputs)
             outcome, new = self.referee.apply(self.state, action)
             ruling = self.referee.ruling(i, outcome, new, self.lang).to_dict()
         except RecordError as err:
