@@ -9,7 +9,7 @@ from cuesport.bots import Bot
 from cuesport.bots.choices import decide
 from cuesport.bots.moves import Strike
 from cuesport.bots.pool import play_or_pass, push_value, shooter_value
-from cuesport.bots.search import Turn, best_stroke, candidates, shot_worth
+from cuesport.bots.search import Turn, shot_worth
 from cuesport.game.match import Match
 from cuesport.game.players import Human
 
@@ -63,19 +63,3 @@ def test_p9_2_4_offered_a_push_out_the_bot_plays_a_shot_it_can_make() -> None:
     bot = Bot("strong", 1)
     turn.rng = bot.rng
     assert decide(turn, bot.budget, bot.noise) == "play"
-
-
-def test_pool_power_break_samples_every_kept_candidate_under_noise() -> None:
-    m = Match("nine-ball", [Human("a"), Human("b")], seed=1)
-    turn = m.turn()
-    bot = Bot("strong", 1)
-    cands = candidates(turn, bot.budget)
-    # stun and draw, three spots, three aims, two speeds
-    assert len(cands) == 36 and {c.stroke.height for c in cands} == {-0.1, -0.3}
-    choice = best_stroke(turn, bot.budget, bot.noise)
-    # the break is no longer cut to break_simulations: 8 kept candidates, 8 noisy samples
-    # each, within the decision's event cap (one simulation may overshoot it)
-    assert choice.simulations > bot.budget.break_simulations
-    assert choice.simulations >= len(cands) + bot.budget.keep * bot.budget.samples
-    assert choice.events <= bot.budget.events + 500
-    assert choice.candidate.kind == "break"

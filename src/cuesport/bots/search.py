@@ -424,13 +424,6 @@ def snooker_break_off(turn: Turn) -> bool:
             and not bool(getattr(st, "started", True)))
 
 
-def power_break(turn: Turn) -> bool:
-    """The opening power break of a pool game (not 14.1's safe break, P141-4.2)."""
-    facts = disciplines.find(turn.discipline)
-    return (facts.family == "pool" and not facts.bots.safe_break
-            and bool(getattr(turn.state, "breaking", False)))
-
-
 def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Candidate]:
     """Every stroke worth a noise-free simulation, in the order the search tries them."""
     sims = sims or Sims(budget.simulations)
@@ -465,13 +458,10 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
             front = min(targets or list(pos), key=lambda b: math.dist(pos[b], spot)
                         if b != cue else 1e9)
             base = math.degrees(math.atan2(pos[front][1] - spot[1], pos[front][0] - spot[0]))
-            # stun (a touch of draw) stops the cue ball near the table's centre; more draw
-            # pulls it back from the pack's remains
-            for h in (-0.1, -0.3):
-                for da in (0.0, 0.4, -0.4):
-                    for sp in (7.5, 9.0):
-                        breaks.append(Candidate(Stroke(base + da, sp, 0.0, h, cue_ball=cue),
-                                                placed, None, None, False, "break", front))
+            for da in (0.0, 0.4, -0.4):
+                for sp in (7.5, 9.0):
+                    breaks.append(Candidate(Stroke(base + da, sp, 0.0, -0.1, cue_ball=cue),
+                                            placed, None, None, False, "break", front))
             continue
         for line in pot_lines(table, pos, cue, spot, targets)[: budget.lines]:
             lines.append((line.ease, i, placed, pos, line))
@@ -809,13 +799,10 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     the noise comes from ``turn.rng``."""
     noisy = budget.samples > 0 and budget.keep > 1
     breaking = bool(getattr(turn.state, "breaking", False)) or snooker_break_off(turn)
-    # a break shot moves a full rack (slow to simulate): a smaller budget; but a pool power
-    # break costs under a hundred events in nine-ball and is chaotic, so there the event
-    # cap alone bounds it and the best candidates are all sampled under the noise
-    power = breaking and power_break(turn)
-    sims = Sims(min(budget.simulations, budget.break_simulations) if breaking and not power
+    # a break shot moves a full rack (slow to simulate): a smaller budget
+    sims = Sims(min(budget.simulations, budget.break_simulations) if breaking
                 else budget.simulations, budget.events)
-    keep = min(budget.keep, 2) if breaking and not power else budget.keep
+    keep = min(budget.keep, 2) if breaking else budget.keep
     deep = 0 if breaking or budget.deep_lines <= 0 else (
         1 + budget.deep_lines * len(budget.deep_variants))
     reserve = keep * (budget.samples + deep) if noisy else 0
