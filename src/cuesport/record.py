@@ -75,6 +75,9 @@ Discipline = Annotated[
 PocketName = Literal[
     "bottom-left", "bottom-right", "middle-left", "middle-right", "top-left", "top-right"
 ]
+# 1.1, records without positions only: a pot whose pocket the marker did not see (no rule
+# reads it, except the called ball's: docs/positions-free.md)
+UNKNOWN_POCKET = "unknown"
 Player = Annotated[int, Field(ge=0, le=1)]
 # Models are strict (numbers are numbers, booleans booleans, no coercion from strings); a
 # JSON array still fills a tuple, with strict items.
@@ -98,7 +101,7 @@ class Event(_Model):
     hit: Annotated[tuple[str, str], Strict(False)] | None = None
     cushion: str | None = None
     pot: str | None = None
-    pocket: PocketName | None = None
+    pocket: PocketName | Literal["unknown"] | None = None
     off: str | None = None
     cross: str | None = None
     line: Literal["baulk", "head-string"] | None = None
@@ -241,6 +244,7 @@ class Shot(_Model):
     nominate: str | None = None
     call: Call | Literal["safety"] | None = None
     push_out: bool = False
+    safety: bool = False  # 1.1: the striker played safe (a fact for stats; no rule reads it)
     events: Annotated[tuple[Event, ...], Strict(False)] = ()
     after: dict[str, Point] = Field(default_factory=dict)
     judgement: Judgement = Judgement()
@@ -644,8 +648,9 @@ V1_1_RULES = ("positions",)  # rule options of section 2 (1.1); "alternate": _V1
 # Inputs that exist only in protocol 1.1 (by model: its fields); a version 1 record holding
 # one is bad input naming it. Extend here (and in _V11_RULES) for the other 1.1 inputs.
 V11_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {
-    Shot: ("member",), Decision: ("member", "ball"), Concede: ("member",), Claim: ("member",),
-    Lots: ("member",), PlayerFoul: ("member",), Start: ("member", "up", "pass_to"),
+    Shot: ("member", "safety"), Decision: ("member", "ball"), Concede: ("member",),
+    Claim: ("member",), Lots: ("member",), PlayerFoul: ("member",),
+    Start: ("member", "up", "pass_to"),
 }
 _V11_RULES = ("alternate",)
 
@@ -856,13 +861,16 @@ def check_shot_inputs(shot: Shot, version: str = "1", positions: bool = True) ->
     judged = shot.judgement.model_fields_set
     flags = [f for f in POSITIONS_FREE_FLAGS if f in judged] if judged else []
     given = [f"judgement.{f}" for f in flags] + (["rest"] if shot.rest is not None else [])
+    given += [f"events.{i}.pocket" for i, e in enumerate(shot.events)
+              if e.pocket == UNKNOWN_POCKET]
     if given and version != PROTOCOL_1_1:
         raise RecordError(f"shot.{given[0]}: a version 1.1 input; the record says protocol 1 "
                           '(use "protocol": "1.1")')
     if given and positions:
+        why = ("a pot names its pocket" if given[0].endswith(".pocket")
+               else "the referee computes it")
         raise RecordError(f"shot.{given[0]}: only a record without positions "
-                          "(rules.positions: false) takes it; with positions the referee "
-                          "computes it")
+                          f"(rules.positions: false) takes it; with positions {why}")
     if not positions:
         if shot.cue_ball is not None:
             raise RecordError("shot.cue_ball: a record without positions places no cue ball "

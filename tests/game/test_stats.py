@@ -312,3 +312,34 @@ def test_scotch_doubles_breaks_belong_to_the_side() -> None:
     assert north.breaks == [3] and north.strokes == 4
     ann, cid, _, _ = st.record_stats(rec)
     assert (ann.strokes, cid.strokes) == (2, 2)
+
+
+def test_a_snooker_safety_from_the_markers_shot_safety() -> None:
+    """Protocol 1.1 ``shot.safety`` (the marker's "played safe"): counted as a safety, not a
+    pot attempt; it worked when the reply did not pot and stay."""
+    rec = record("snooker", [
+        shot(0, hit("cue", "red"), cushion("cue")),  # break-off
+        shot(1, hit("cue", "red"), cushion("red"), safety=True),
+        shot(0, hit("cue", "red"), cushion("red")),  # Ann's reply: nothing, it worked
+        shot(1, hit("cue", "red"), cushion("red"), safety=True),
+        red(0),  # Ann pots and stays: it did not
+    ])
+    ann, bob = st.record_stats(rec)
+    assert (bob.safeties, bob.safeties_won, bob.attempts) == (2, 1, 0)
+    assert (ann.safeties, ann.attempts, ann.pots) == (0, 2, 1)
+
+
+def test_a_record_is_one_frame_and_a_file_of_records_counts_each(tmp_path: Path) -> None:
+    """The protocol accepts no action after frame_over, so a record never holds two frames;
+    a file with a record per line (as cuesport export writes a match) counts every one."""
+    over = century()
+    with pytest.raises(RecordError, match="the frame is over; no further action"):
+        st.record_stats(over | {"actions": [*over["actions"], MISS]})
+    from cuesport.cli.stats import read_records
+
+    path = tmp_path / "match.jsonl"
+    path.write_text("\n".join(json.dumps(century()) for _ in range(3)), encoding="utf-8")
+    totals = st.Totals()
+    assert st.add_records(totals, read_records([str(path)])) == 3
+    _, bob = totals.table("snooker")
+    assert (bob.frames, bob.frames_won, bob.centuries) == (3, 3, 3)

@@ -13,21 +13,8 @@ import pytest
 
 from cuesport.protocol import RefereeSession, referee
 from cuesport.record import RecordError
-from record_builders import cushion, hit, pot, shot
-
-
-def record(discipline: str, actions: list[dict[str, Any]], start: Any = None,
-           **rules: Any) -> dict[str, Any]:
-    return {"protocol": "1.1", "discipline": discipline, "players": ["Ann", "Bob"],
-            "rules": {"positions": False, **rules}, "start": start, "actions": actions}
-
-
-def ruled(rec: dict[str, Any]) -> list[dict[str, Any]]:
-    out = referee(rec)
-    errors = [r for r in out if "error" in r]
-    assert not errors, errors
-    return out
-
+from record_builders import cushion, hit, pot, ruled, shot
+from record_builders import positions_free as record
 
 # ---------------------------------------------------------------- the case
 

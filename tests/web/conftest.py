@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from backends import store_url  # noqa: F401 - the fixture, on SQLite and PostgreSQL
 from cuesport.storage import Store
 from cuesport.web import create_app
 
@@ -23,6 +24,19 @@ def client(db_url) -> Iterator[TestClient]:
     with TestClient(create_app(store, bot_delay=0.0, seed=1)) as c:
         yield c
     store.close()
+
+
+@pytest.fixture
+def store(store_url: str) -> Iterator[Store]:  # noqa: F811 - the imported fixture
+    """A store on each backend (SQLite, PostgreSQL when reachable), closed afterwards."""
+    s = Store(store_url)
+    yield s
+    s.close()
+
+
+def app_client(store: Store, **options: Any) -> TestClient:
+    """A test client of the app on ``store``: no bot delay, seed 1, ``options`` added."""
+    return TestClient(create_app(store, bot_delay=0.0, seed=1, **options))
 
 
 def bearer(token: str | None) -> dict[str, str]:

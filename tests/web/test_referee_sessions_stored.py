@@ -4,16 +4,14 @@ version; the per-client share and the memory bound still hold."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from conftest import app_client
 from fastapi.testclient import TestClient
 
-from backends import store_url  # noqa: F401 - the fixture, on SQLite and PostgreSQL
 from cuesport.protocol import referee
 from cuesport.storage import StorageError, Store
-from cuesport.web import create_app
 from cuesport.web.routers import referee as referee_router
 
 HEAD = {"protocol": 1, "discipline": "nine-ball", "players": ["A", "B"], "actions": []}
@@ -25,15 +23,8 @@ def foul(player: int) -> dict[str, Any]:
                      "events": [{"t": 0, "hit": ["cue", "3"]}]}}
 
 
-@pytest.fixture
-def store(store_url: str) -> Iterator[Store]:  # noqa: F811 - the imported fixture
-    s = Store(store_url)
-    yield s
-    s.close()
-
-
 def _client(store: Store) -> TestClient:
-    return TestClient(create_app(store, bot_delay=0.0, seed=1, rate=0))
+    return app_client(store, rate=0)
 
 
 def _open(c: TestClient) -> str:
@@ -47,7 +38,7 @@ def _feed(c: TestClient, sid: str, action: dict[str, Any]) -> Any:
     return c.post(f"/api/referee/sessions/{sid}/actions", json=action)
 
 
-def test_a_session_survives_a_restart(store: Store, store_url: str) -> None:  # noqa: F811
+def test_a_session_survives_a_restart(store: Store, store_url: str) -> None:
     with _client(store) as c:
         sid = _open(c)
         assert [_feed(c, sid, foul(p)).json()["action"] for p in (0, 1)] == [0, 1]
@@ -64,7 +55,7 @@ def test_a_session_survives_a_restart(store: Store, store_url: str) -> None:  # 
 
 
 def test_two_workers_on_one_database_take_turns_on_a_session(
-        store: Store, store_url: str) -> None:  # noqa: F811
+        store: Store, store_url: str) -> None:
     other = Store(store_url)
     try:
         with _client(store) as a, _client(other) as b:
@@ -80,7 +71,7 @@ def test_two_workers_on_one_database_take_turns_on_a_session(
 
 
 def test_a_second_writer_on_a_stale_version_is_refused_and_changes_nothing(
-        store: Store, store_url: str, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+        store: Store, store_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     other = Store(store_url)
     try:
         with _client(store) as a, _client(other) as b:
@@ -181,7 +172,7 @@ def _frames(url: str, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
 
 
 def test_an_undo_as_the_page_does_it_leaves_one_counted_frame(
-        store: Store, store_url: str, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
+        store: Store, store_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     with _client(store) as c:
         old = _open(c)
         assert _feed(c, old, foul(0)).status_code == 200
@@ -217,7 +208,7 @@ def test_replacing_a_missing_or_replaced_session_is_refused_and_stores_nothing(
 
 
 def test_a_deleted_session_is_kept_uncounted_and_answers_410(
-        store: Store, store_url: str, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
+        store: Store, store_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     with _client(store) as c:
         sid = _open(c)
         assert _feed(c, sid, foul(0)).status_code == 200
@@ -233,7 +224,7 @@ def test_a_deleted_session_is_kept_uncounted_and_answers_410(
 
 
 def test_a_session_replaced_while_a_worker_feeds_it_answers_410(
-        store: Store, store_url: str, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+        store: Store, store_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     other = Store(store_url)
     try:
         with _client(store) as a, _client(other) as b:

@@ -60,7 +60,13 @@ def start(browser, server, discipline: str, size=PHONE):
 def visit(page, first: str | None = None, potted: tuple[str, ...] = (),
           flags: tuple[str, ...] = (), rails: int | None = None, cue_rail: bool = False,
           call: str | None = None, spots: tuple[str, ...] = (),
-          in_the_way: tuple[str, ...] = (), behind: tuple[str, ...] = ()) -> dict:
+          in_the_way: tuple[str, ...] = (), behind: tuple[str, ...] = (),
+          called: tuple[str, str] | None = None, went: str | None = None) -> dict:
+    """One visit as a marker taps it; ``called``: the call (ball, pocket) before the stroke;
+    ``went``: the pocket the called ball went into when not the called one."""
+    if called is not None:
+        page.click(f"#calls-choice button[data-call='{called[0]}']")
+        page.click(f"#call-pocket button[data-pocket='{called[1]}']")
     if first is not None:
         page.click(f"#first button[data-ball='{first}']")
     for b in potted:
@@ -71,6 +77,8 @@ def visit(page, first: str | None = None, potted: tuple[str, ...] = (),
         page.click("#cue-rail")
     if call is not None:
         page.click(f"#calls-choice button[data-call='{call}']")
+    if went is not None:
+        page.click(f"#went-in button[data-pocket='{went}']")
     for sp in spots:
         page.click(f"#spots button[data-spot='{sp}']")
     for b in in_the_way:
@@ -167,7 +175,7 @@ def test_a_whole_snooker_frame_with_a_miss_replaced_and_a_spot_taken(server, bro
     visit(page, first="red", potted=("red",))
     # no invented event: the pot as the marker saw it, SNK-3.9 as a judgement
     assert sent(page)["shot"] == {"player": 1, "judgement": {"fell": []}, "events": [
-        {"t": 0, "hit": ["cue", "red"]}, {"t": 1.0, "pot": "red", "pocket": "top-left"}]}
+        {"t": 0, "hit": ["cue", "red"]}, {"t": 1.0, "pot": "red", "pocket": "unknown"}]}
     visit(page, first="black", potted=("black",))
     foul = visit(page, first="blue", flags=("snookered",))
     assert foul["fouls"][0]["rule"] == "SNK-3.12(b)(iv)" and foul["free_ball"] is True
@@ -263,10 +271,12 @@ def test_straight_pool_inning_with_a_re_rack(server, browser):
     # Bob's inning: each visit the first ball potted is called and made, the others count
     for balls in (("1", "2", "3", "4"), ("5", "6", "7", "8"), ("9", "10", "11", "12"),
                   ("13",)):
-        r = visit(page, first=balls[0], potted=balls)
+        r = visit(page, called=(balls[0], "top-left"), first=balls[0], potted=balls)
         assert r["legal"] is True and r["to_play"] == 1
     assert scores(page) == ["0", "18"]
     # the 14th ball: the page asks what is in the way of the rack (P141-4.8)
+    page.click("#calls-choice button[data-call='14']")
+    page.click("#call-pocket button[data-pocket='bottom-right']")
     page.click("#first button[data-ball='14']")
     page.click("#potted button[data-ball='14']")
     page.wait_for_selector("#rerack-box:not([hidden])")
@@ -280,8 +290,10 @@ def test_straight_pool_inning_with_a_re_rack(server, browser):
     assert "Re-rack" in page.inner_text("#calls")
     assert len(objects_on_table(page)) == 15
     # the inning goes on; then a ball not as called: spotted, the inning ends (P141-4.5)
-    assert visit(page, first="3", potted=("3",))["score"] == [0, 20]
-    wrong = visit(page, first="2", potted=("2",), call="not-called")
+    assert visit(page, called=("3", "middle-left"), first="3", potted=("3",))["score"] == [0, 20]
+    wrong = visit(page, called=("2", "top-right"), first="2", potted=("2",), went="top-left")
+    assert sent(page)["shot"]["call"] == {"ball": "2", "pocket": "top-right"}
+    assert sent(page)["shot"]["events"][1]["pocket"] == "top-left"
     assert wrong["respotted"] == {"2": "foot-spot"} and wrong["to_play"] == 0
     assert wrong["score"] == [0, 20]
     assert page.errors == []
@@ -527,5 +539,92 @@ def test_pool_spot_request_and_a_frozen_ball(server, browser):
     flag_shot(page, "pool-touching-en")
     visit(page, call="safety")
     assert sent(page)["shot"]["rest"] == {"touching": {"cue": ["5"]}}
+    assert page.errors == []
+    context.close()
+
+
+def test_eight_ball_rack_with_called_pockets(server, browser):
+    """POOL-1.6, P8-3.5: the call (ball and pocket) is tapped before the stroke, and where the
+    called ball went (one tap: the called pocket); every other pot is "unknown"."""
+    context, page = start(browser, server, "eight-ball")
+    page.click("#begin")
+    page.wait_for_function(IDLE)
+    brk = visit(page, first="1", rails=4, cue_rail=True)  # P8-3.3: an open break
+    assert brk["legal"] is True and brk["to_play"] == 1
+    page.click("#potted button[data-ball='9']")  # a pot without a call: the page says so
+    page.wait_for_selector("#no-call:not([hidden])")
+    page.click("#potted button[data-ball='9']")
+    assert page.is_hidden("#no-call")
+    visit(page, first="9", rails=1)  # Bob: nothing
+    # Ann calls the 1 in the top-right pocket: it goes there (the default), the 10 too
+    page.click("#calls-choice button[data-call='1']")
+    assert page.is_disabled("#enter")  # a called ball needs its pocket
+    page.click("#call-pocket button[data-pocket='top-right']")
+    page.click("#first button[data-ball='1']")
+    page.click("#potted button[data-ball='1']")
+    page.click("#potted button[data-ball='10']")
+    page.wait_for_selector("#went-in-box:not([hidden])")
+    assert "sel" in page.get_attribute("#went-in button[data-pocket='top-right']", "class")
+    both_languages(page, "eight-ball-called-pocket-phone")
+    made = visit(page)
+    assert sent(page)["shot"]["call"] == {"ball": "1", "pocket": "top-right"}
+    assert [e.get("pocket") for e in sent(page)["shot"]["events"]] == [
+        None, "top-right", "unknown"]
+    assert made["legal"] is True and made["to_play"] == 0
+    assert made["groups"] == ["solids", "stripes"]
+    # the 2 called in the middle-left goes into the bottom-left: not as called, turn over
+    page.click("#calls-choice button[data-call='2']")
+    page.click("#call-pocket button[data-pocket='middle-left']")
+    page.click("#first button[data-ball='2']")
+    page.click("#potted button[data-ball='2']")
+    page.click("#went-in button[data-pocket='bottom-left']")
+    screenshot(page, "score-eight-ball-other-pocket-phone")
+    other = visit(page)
+    assert sent(page)["shot"]["events"][1]["pocket"] == "bottom-left"
+    assert other["to_play"] == 1 and "2" not in other["state"]["balls"]
+    visit(page, first="11", rails=1)  # Bob: nothing
+    # Ann: the 3 called and made, the 4 to 7 fall too: the group is cleared
+    r = visit(page, called=("3", "bottom-right"), first="3", potted=("3", "4", "5", "6", "7"))
+    assert r["to_play"] == 0 and r["legal"] is True
+    # the eight in the called pocket wins the rack
+    won = visit(page, called=("8", "top-left"), first="8", potted=("8",))
+    assert sent(page)["shot"]["events"][1] == {"t": 1, "pot": "8", "pocket": "top-left"}
+    assert won["frame_over"] is True and won["winner"] == 0
+    assert page.is_visible("#over")
+    both_languages(page, "eight-ball-won-phone")
+    assert page.errors == []
+    context.close()
+
+
+def test_called_pockets_on_a_desktop(server, browser):
+    context, page = start(browser, server, "ten-ball", {"width": 1280, "height": 800})
+    page.click("#begin")
+    page.wait_for_function(IDLE)
+    visit(page, first="1", rails=4, cue_rail=True)
+    page.click("#calls-choice button[data-call='2']")
+    page.click("#call-pocket button[data-pocket='middle-right']")
+    page.click("#first button[data-ball='1']")
+    page.click("#potted button[data-ball='2']")
+    both_languages(page, "ten-ball-called-pocket-desktop")
+    assert page.errors == []
+    context.close()
+
+
+def test_snooker_safety_intent_counts_in_stats(server, browser):
+    """The marker's "played safe": shot.safety in the record (a fact no rule reads), counted
+    by the stats with whether it worked."""
+    context, page = start(browser, server, "snooker")
+    page.click("#begin")
+    page.wait_for_function(IDLE)
+    visit(page, first="red")  # break-off
+    page.click("#played-safe")
+    flag_shot(page, "snooker-played-safe-en")
+    visit(page, first="red")
+    assert sent(page)["shot"]["safety"] is True
+    visit(page, first="red")  # Ann's reply pots nothing: Bob's safety worked
+    sid = page.evaluate("() => window.cuesportScore.match.sid")
+    stats = page.evaluate(f"async () => (await fetch('/api/referee/sessions/{sid}/stats')).json()")
+    bob = next(p for p in stats["players"] if p["name"] == "Bob")
+    assert (bob["safeties"], bob["safeties_won"], bob["pot_attempts"]) == (1, 1, 0)
     assert page.errors == []
     context.close()

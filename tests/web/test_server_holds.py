@@ -4,27 +4,12 @@ move is picked up, a stale write is a JSON 409, and no request gets a plain-text
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from conftest import bearer, wait_for
+from conftest import app_client, bearer, wait_for
 from fastapi.testclient import TestClient
 
-from backends import store_url  # noqa: F401 - the fixture, on SQLite and PostgreSQL
 from cuesport.storage import Store
-from cuesport.web import create_app
 from faults import Faults
-
-
-@pytest.fixture
-def store(store_url: str) -> Iterator[Store]:  # noqa: F811 - the imported fixture
-    s = Store(store_url)
-    yield s
-    s.close()
-
-
-def _client(store: Store) -> TestClient:
-    return TestClient(create_app(store, bot_delay=0.0, seed=1))
 
 
 def _hotseat(c: TestClient) -> tuple[int, list[str]]:
@@ -39,7 +24,7 @@ def _hotseat(c: TestClient) -> tuple[int, list[str]]:
 
 def test_a_failed_write_is_a_json_503_and_the_match_is_unchanged(store: Store) -> None:
     faults = Faults(store)
-    with _client(store) as c:
+    with app_client(store) as c:
         mid, (first, _) = _hotseat(c)
         before = c.get(f"/api/matches/{mid}").json()
         for point in (1, 2, 3):  # the version bump, the stroke row, the commit
@@ -61,7 +46,7 @@ def test_a_failed_write_is_a_json_503_and_the_match_is_unchanged(store: Store) -
 
 def test_a_failed_match_creation_is_a_503_and_stores_nothing(store: Store) -> None:
     faults = Faults(store)
-    with _client(store) as c:
+    with app_client(store) as c:
         faults.arm(2)  # the frame row, after the match row, same transaction
         r = c.post("/api/matches", json={"discipline": "snooker",
                                          "players": [{"name": "A"}, {"name": "B"}]})
@@ -70,10 +55,10 @@ def test_a_failed_match_creation_is_a_503_and_stores_nothing(store: Store) -> No
 
 
 def test_a_second_server_on_the_same_database_sees_the_first_ones_moves(
-        store: Store, store_url: str) -> None:  # noqa: F811
+        store: Store, store_url: str) -> None:
     other = Store(store_url)
     try:
-        with _client(store) as a, _client(other) as b:
+        with app_client(store) as a, app_client(other) as b:
             mid, (first, second) = _hotseat(a)
             assert not b.get(f"/api/matches/{mid}").json()["over"]  # b holds it in memory
             r = a.post(f"/api/matches/{mid}/concede", headers=bearer(first))
@@ -89,10 +74,10 @@ def test_a_second_server_on_the_same_database_sees_the_first_ones_moves(
 
 
 def test_a_stale_write_is_a_json_409_and_the_match_is_reloaded(
-        store: Store, store_url: str, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+        store: Store, store_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     other = Store(store_url)
     try:
-        with _client(store) as c:
+        with app_client(store) as c:
             mid, (first, _) = _hotseat(c)
             (frame,) = store.frames(mid)
             # another process concedes for the first player between our read and our write
@@ -114,7 +99,7 @@ def test_a_stale_write_is_a_json_409_and_the_match_is_reloaded(
                                   "/api/matches/99999999999999999999/ws",
                                   "/api/matches/abc", "/api/nothing-here"])
 def test_every_failure_is_json(store: Store, path: str) -> None:
-    with _client(store) as c:
+    with app_client(store) as c:
         r = c.get(path)
         assert 400 <= r.status_code < 500, (r.status_code, r.text)
         assert r.headers["content-type"].startswith("application/json")

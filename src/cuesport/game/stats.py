@@ -8,9 +8,9 @@ player; its break is the highest ``break`` the rulings showed for him during it 
 in snooker and 1-red, balls in pool, which is the high run in 14.1).
 
 What a stroke was meant to be is known from the bots' stroke parameters (``kind``) in a
-stored match, and from the pool call ``"safety"`` in a record. Otherwise every stroke that
-is not a break shot, a push out or a called safety counts as a pot attempt (the protocol
-does not say what a snooker player meant). Where the figures are defined:
+stored match, and in a record from the pool call ``"safety"`` or ``shot.safety`` (1.1: a
+marker's fact, in snooker and nine-ball). Otherwise every stroke that is not a break shot,
+a push out or a safety counts as a pot attempt. Where the figures are defined:
 
 * pot success: attempts that stayed at the table (legal, something potted and the striker
   still to play, or the frame won), or potted the ball aimed at;
@@ -185,7 +185,7 @@ def add_frame(stats: Sequence[PlayerStats], entries: Iterable[Entry],
         if kind:
             safety, attempt = kind == "safety", kind == "pot"
         else:
-            safety = call == "safety"
+            safety = call == "safety" or shot.get("safety", False) is True  # 1.1 intent
             attempt = not (safety or was_breaking or shot.get("push_out", False))
         if safety:
             p.safeties += 1

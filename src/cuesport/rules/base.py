@@ -27,6 +27,7 @@ from cuesport.record import (
     NO_REST,
     NOWHERE,
     POSITIONS_FREE_FLAGS,
+    UNKNOWN_POCKET,
     Action,
     Claim,
     ClaimAction,
@@ -55,6 +56,7 @@ from cuesport.record import (
     position_json,
     printed_fields,
 )
+from cuesport.record import Call as CallModel
 from cuesport.rules import sides as order_of_play
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
 from cuesport.rules.sides import Order, Seat, Sides, Turn
@@ -560,6 +562,18 @@ class Referee(Generic[S]):
         if shot.nominate is not None and not facts.nominates:
             raise RecordError(f"nominate: balls are not nominated in {facts.names.en}"
                               + ("; a called shot uses 'call'" if facts.called_shots else ""))
+        if shot.safety and facts.called_shots:
+            raise RecordError(f"safety: a safety is called in {facts.names.en}: "
+                              "use call: \"safety\"")
+        if isinstance(shot.call, CallModel):
+            # POOL-1.6 (P8-3.5, P8-3.8(3)): the called ball's pocket decides the call, so it
+            # is never unknown
+            ball = shot.call.ball
+            for i, e in enumerate(shot.events):
+                if e.pot == ball and e.pocket == UNKNOWN_POCKET:
+                    raise RecordError(f"events.{i}.pocket: the called ball {ball!r} was "
+                                      "pocketed: name its pocket (the call needs it, "
+                                      "POOL-1.6)")
 
     def require_live(self, state: S) -> None:
         if state.frame_over:

@@ -3,7 +3,7 @@
 // a reload resumes) and what it has drawn so far.
 
 import { TableView } from "./table.js";
-import { bindTableKeys, bindTipPad } from "./controls.js";
+import { bindTableKeys, bindTipPad, fitTable, mountStrokeControls } from "./controls.js";
 import { lang, serverMessage, setLang, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -143,38 +143,10 @@ function facts(id) {
   return app.disciplines.find((d) => d.id === id) || {};
 }
 
-function cssNumber(name, fallback) {
-  const v = parseFloat(getComputedStyle(document.documentElement).getPropertyValue(name));
-  return Number.isFinite(v) ? v : fallback;
-}
-
 function layout() {
-  // The table as large as the screen allows. On a phone held upright the score, the status,
-  // the last call and the stroke controls share the screen's height with it, so that the
-  // Strike button and the whole stroke are in view together; lying down, the table takes
-  // the height and the controls sit beside it. The stylesheet names the layout.
   if (!app.table) return;
-  const mode = getComputedStyle(document.documentElement).getPropertyValue("--layout").trim();
-  const pad = cssNumber("--pad", 12), gap = cssNumber("--gap", 14);
-  const width = document.documentElement.clientWidth;
-  let w, h;
-  if (mode === "portrait") {
-    const others = ["#scoreboard", "#status", "#viewer", "#last-call", "#controls"].map((sel) => $(sel))
-      .filter((el) => el.offsetHeight > 0);
-    const used = others.reduce((sum, el) => sum + el.offsetHeight + gap, 0);
-    w = width - 2 * pad;
-    h = window.innerHeight - 2 * pad - used;
-  } else if (mode === "landscape") {
-    w = width - 2 * pad - gap - 176;  // the controls' column keeps 176 px
-    const bar = $("#viewer").offsetHeight;  // the position viewer's bar, when open
-    h = window.innerHeight - 2 * pad - (bar ? bar + 6 : 0);
-  } else {
-    const box = $("#board").getBoundingClientRect();
-    w = box.width;
-    h = window.innerHeight - (box.top + window.scrollY) - pad;
-  }
-  const [fw, fh] = app.table.fit || [];
-  if (Math.abs(fw - w) > 0.5 || Math.abs(fh - h) > 0.5) app.table.resize(w, h);
+  fitTable(app.table, { above: ["#scoreboard", "#status", "#viewer", "#last-call", "#controls"],
+                        bar: () => $("#viewer").offsetHeight });  // the position viewer's bar
 }
 
 function keepTableInView() {
@@ -978,6 +950,7 @@ function fillSetup() {
 }
 
 async function main() {
+  mountStrokeControls($("#controls"));
   try {
     app.disciplines = await api("GET", "/api/disciplines");
   } catch (e) {

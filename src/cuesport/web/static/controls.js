@@ -2,7 +2,61 @@
 // the tip pad and the keys on the table. Each page passes in what differs: its state, when
 // the controls are blocked and what follows a change.
 
-const TIP_REACH = 0.75;  // the tip stays within 0.75 R of the cue ball's centre
+const TIP_REACH = 0.75;
+
+// The stroke controls both pages show first in their #controls card (the i18n keys are
+// filled in by each page's setLang).
+const STROKE_CONTROLS = `
+<div class="stroke-row">
+  <label class="power"><span><span data-i18n="power">Power</span> <output id="power-value">35%</output></span>
+    <input id="power" type="range" min="1" max="100" value="35"></label>
+  <button id="strike" class="primary" type="button" data-i18n="strike">Strike</button>
+</div>
+<div class="spin-row">
+  <canvas id="tip" width="84" height="84" tabindex="0" role="slider" data-i18n-label="tipPad" aria-label="tip position"></canvas>
+  <div class="spin-text"><span data-i18n="tip">Tip</span><br><small id="tip-value"></small></div>
+  <button id="aim-left" type="button" class="nudge" data-i18n-label="aimCcw" aria-label="aim anticlockwise">↺</button>
+  <button id="aim-right" type="button" class="nudge" data-i18n-label="aimCw" aria-label="aim clockwise">↻</button>
+  <label class="elevation"><span><span data-i18n="elevation">Elevation</span> <output id="elevation-value">0°</output></span>
+    <input id="elevation" type="range" min="0" max="60" value="0"></label>
+</div>`;
+
+export function mountStrokeControls(card) {
+  // Put the shared controls at the top of the card, once, before the page binds them.
+  if (!card.querySelector("#power")) card.insertAdjacentHTML("afterbegin", STROKE_CONTROLS);
+}
+
+function cssNumber(name, fallback) {
+  const v = parseFloat(getComputedStyle(document.documentElement).getPropertyValue(name));
+  return Number.isFinite(v) ? v : fallback;
+}
+
+export function fitTable(table, { above, bar = () => 0 }) {
+  // The table as large as the screen allows. On a phone held upright the elements `above`
+  // (selectors) share the screen's height with it, so that the Strike button and the whole
+  // stroke are in view together; lying down, the table takes the height (less the `bar`
+  // above it) and the controls sit beside it. The stylesheet names the layout.
+  const mode = getComputedStyle(document.documentElement).getPropertyValue("--layout").trim();
+  const pad = cssNumber("--pad", 12), gap = cssNumber("--gap", 14);
+  const width = document.documentElement.clientWidth;
+  let w, h;
+  if (mode === "portrait") {
+    const used = above.map((sel) => document.querySelector(sel))
+      .filter((el) => el && el.offsetHeight > 0).reduce((sum, el) => sum + el.offsetHeight + gap, 0);
+    w = width - 2 * pad;
+    h = window.innerHeight - 2 * pad - used;
+  } else if (mode === "landscape") {
+    w = width - 2 * pad - gap - 176;  // the controls' column keeps 176 px
+    const b = bar();
+    h = window.innerHeight - 2 * pad - (b ? b + 6 : 0);
+  } else {
+    const box = document.querySelector("#board").getBoundingClientRect();
+    w = box.width;
+    h = window.innerHeight - (box.top + window.scrollY) - pad;
+  }
+  const [fw, fh] = table.fit || [];
+  if (!(Math.abs(fw - w) <= 0.5 && Math.abs(fh - h) <= 0.5)) table.resize(w, h);
+}  // the tip stays within 0.75 R of the cue ball's centre
 
 function tipAt(sx, sy) {
   // The point pulled back within reach, in hundredths of the radius.

@@ -4,7 +4,7 @@
 // request carries the position (POST /api/practice/simulate, /check).
 
 import { TableView } from "./table.js";
-import { bindTableKeys, bindTipPad } from "./controls.js";
+import { bindTableKeys, bindTipPad, fitTable, mountStrokeControls } from "./controls.js";
 import { lang, setLang, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -301,34 +301,10 @@ function fillSelects() {
 
 // ------------------------------------------------------------------ drawing the page
 
-function cssNumber(name, fallback) {
-  const v = parseFloat(getComputedStyle(document.documentElement).getPropertyValue(name));
-  return Number.isFinite(v) ? v : fallback;
-}
-
 function layout() {
-  // As the match page: on a phone held upright the status, the last call and the stroke
-  // controls share the screen's height with the table; lying down, the controls sit beside.
+  // As the match page: the status, the last call and the stroke controls above the table.
   if (!app.table) return;
-  const mode = getComputedStyle(document.documentElement).getPropertyValue("--layout").trim();
-  const pad = cssNumber("--pad", 12), gap = cssNumber("--gap", 14);
-  const width = document.documentElement.clientWidth;
-  let w, h;
-  if (mode === "portrait") {
-    const used = ["#status", "#last-call", "#controls"].map((sel) => $(sel))
-      .filter((el) => el.offsetHeight > 0).reduce((sum, el) => sum + el.offsetHeight + gap, 0);
-    w = width - 2 * pad;
-    h = window.innerHeight - 2 * pad - used;
-  } else if (mode === "landscape") {
-    w = width - 2 * pad - gap - 176;
-    h = window.innerHeight - 2 * pad;
-  } else {
-    const box = $("#board").getBoundingClientRect();
-    w = box.width;
-    h = window.innerHeight - (box.top + window.scrollY) - pad;
-  }
-  const [fw, fh] = app.table.fit || [];
-  if (!(Math.abs(fw - w) <= 0.5 && Math.abs(fh - h) <= 0.5)) app.table.resize(w, h);
+  fitTable(app.table, { above: ["#status", "#last-call", "#controls"] });
 }
 
 function render() {
@@ -710,6 +686,7 @@ function bindTip() {
 // ------------------------------------------------------------------ start
 
 async function main() {
+  mountStrokeControls($("#controls"));
   try {
     app.disciplines = await api("GET", "/api/disciplines");
   } catch (e) {

@@ -25,7 +25,11 @@ const T = {
     "spot-eight": "Spot the 8", "re-break": "Re-break", "spot-ball": "Spot ball",
     partner: "Partner (doubles)", target: "Target score", handicap: "Handicap start: points",
     "handicap-frames": "Handicap start: frames", "cue-rail": "Cue ball to a rail",
-    fell: "Fell by itself", call: "Call", safety: "Safety", "not-called": "Not as called", "as-called": "{b} as called",
+    fell: "Fell by itself", call: "Call: ball", safety: "Safety", "call-pocket": "Called pocket",
+    "went-in": "The {b} went into", called: "called", "no-call": "No call: a ball potted counts only as called",
+    "played-safe": "Played safe", intent: "Intent",
+    "top-left": "Top left", "top-right": "Top right", "middle-left": "Middle left",
+    "middle-right": "Middle right", "bottom-left": "Bottom left", "bottom-right": "Bottom right",
     spots: "Spots taken before respotting", rerack: "Re-rack: in the way of the rack",
     behind: "Behind the head string", cue: "Cue ball", "at-table": "at the table: {m}",
     // the heading says "spots": the colour is enough on a button
@@ -36,6 +40,8 @@ const T = {
     kitchen: "Ball in hand behind the head string", "all-behind": "Every object ball behind the head string",
     "spot-which": "Spot ball: the one nearest the head string",
   },
+  // the pool seed's terms: the head string is «передняя линия» (POOL-1.5, POOL-6.10), the
+  // baulk line of snooker with one red «линия дома» (ONE-2.13)
   ru: {
     table: "Стол", title: "Маркёр", setup: "Новый матч", discipline: "Дисциплина", player1: "Игрок 1",
     player2: "Игрок 2", format: "Формат", "best-of": "До N побед из 2N−1", "race-to": "До N побед",
@@ -57,23 +63,30 @@ const T = {
     "spot-eight": "Восьмёрку на точку", "re-break": "Разбить снова", "spot-ball": "Шар на точку",
     partner: "Партнёр (пары)", target: "Игра до очков", handicap: "Фора: очки на старте",
     "handicap-frames": "Фора: партии на старте", "cue-rail": "Биток к борту",
-    fell: "Упал сам", call: "Заказ", safety: "Отыгрыш", "not-called": "Не по заказу", "as-called": "{b} по заказу",
+    fell: "Упал сам", call: "Заказ: шар", safety: "Отыгрыш", "call-pocket": "Заказанная луза",
+    "went-in": "Шар {b} упал в лузу", called: "заказ", "no-call": "Нет заказа: забитый шар засчитывается только по заказу",
+    "played-safe": "Отыгрыш", intent: "Намерение",
+    "top-left": "Верхняя левая", "top-right": "Верхняя правая", "middle-left": "Средняя левая",
+    "middle-right": "Средняя правая", "bottom-left": "Нижняя левая", "bottom-right": "Нижняя правая",
     spots: "Занятые отметки до выставления", rerack: "Перестановка: мешают пирамиде",
-    behind: "За линией дома", cue: "Биток", "at-table": "у стола: {m}",
+    behind: "За передней линией", cue: "Биток", "at-table": "у стола: {m}",
     "yellow-spot": "Жёлтая", "green-spot": "Зелёная", "brown-spot": "Коричневая",
     "blue-spot": "Синяя", "pink-spot": "Розовая", "black-spot": "Чёрная",
     "foot-spot": "Задняя отметка", "head-spot": "Передняя отметка", "centre-spot": "Центральная отметка",
     touching: "Касаются битка после остановки", "snookered-by": "Свободный шар: ставят снукер",
-    kitchen: "Биток с руки из дома", "all-behind": "Все прицельные за линией дома",
-    "spot-which": "Шар на точку: ближайший к линии дома",
+    kitchen: "Биток с руки из-за передней линии", "all-behind": "Все прицельные за передней линией",
+    "spot-which": "Шар на точку: ближайший к передней линии",
   },
 };
 const COLOURS = ["yellow", "green", "brown", "blue", "pink", "black"];
 const SNOOKER_SPOTS = COLOURS.map((c) => `${c}-spot`);
-// The marker is not asked for pockets: one name stands for "a pocket"; a call made good
-// names it too, a ball potted not as called is called for another pocket.
-const POCKET = "top-left";
-const OTHER_POCKET = "top-right";
+// The marker is asked for a pocket only where a rule reads it: the call (ball and pocket,
+// before the stroke) and where the called ball went; every other pot is "unknown"
+// (protocol 1.1 without positions, docs/positions-free.md). Laid out as the table is seen
+// from the head (baulk) end: top is the far end.
+const UNKNOWN = "unknown";
+const POCKETS = [["top-left", "top-right"], ["middle-left", "middle-right"],
+  ["bottom-left", "bottom-right"]];
 const VALUE = { red: "1", yellow: "2", green: "3", brown: "4", blue: "5", pink: "6", black: "7" };
 const BALL_RU = { red: "красный", yellow: "жёлтый", green: "зелёный", brown: "коричневый",
   blue: "синий", pink: "розовый", black: "чёрный", "any-colour": "любой цветной",
@@ -91,7 +104,10 @@ let visit = blankVisit();
 const $ = (id) => document.getElementById(id);
 
 function blankVisit() {
-  return { first: null, potted: [], rails: 1, cueRail: false, call: null, foul: null, flags: {},
+  // call: null, a ball (then callPocket) or "safety"; wentIn: the pocket the called ball
+  // went into when not the called one (null: the called pocket, the default)
+  return { first: null, potted: [], rails: 1, cueRail: false, call: null, callPocket: null,
+           wentIn: null, safety: false, foul: null, flags: {},
            spots: [], interferes: [], behind: [], fell: [], touching: [], snookeredBy: [],
            allBehind: false };
 }
@@ -324,8 +340,11 @@ function buildShot() {
   const ev = shot.events;
   if (visit.first) ev.push({ t: 0, hit: [cue, visit.first] });
   let tick = 1.0;
+  const called = d.called_shots && visit.call && visit.call !== "safety" ? visit.call : null;
   for (const b of visit.potted) {
-    ev.push({ t: tick, pot: b, pocket: POCKET });
+    // POOL-1.6: the called ball's pocket is a fact the marker saw; no other pocket is asked
+    const pocket = b === called ? (visit.wentIn || visit.callPocket) : UNKNOWN;
+    ev.push({ t: tick, pot: b, pocket });
     tick += 0.1;
   }
   const ruling = last();
@@ -336,10 +355,10 @@ function buildShot() {
     if (target && target !== "red" && (onColour || free)) shot.nominate = target;
   }
   if (d.called_shots) {
-    const ball = visit.call && visit.call !== "safety" && visit.call !== "not-called"
-      ? visit.call : visit.potted.find((x) => x !== cue);
     if (visit.call === "safety") shot.call = "safety";
-    else if (ball) shot.call = { ball, pocket: visit.call === "not-called" ? OTHER_POCKET : POCKET };
+    else if (called) shot.call = { ball: called, pocket: visit.callPocket };
+  } else if (visit.safety) {
+    shot.safety = true;  // the intent: a fact for stats, no rule reads it
   }
   const j = {};
   for (const f of ["miss", "clear_path", "full_ball", "misplaced", "not_played_out", "baulk_crossed"]) {
@@ -598,29 +617,71 @@ function render() {
     b.dataset.flag = f;
     flags.append(b);
   }
-  $("enter").disabled = options.length > 0 && !options.includes("play");
+  // a called ball needs its called pocket before the visit goes in
+  const unfinished = d.called_shots && visit.call && visit.call !== "safety" && !visit.callPocket;
+  $("enter").disabled = (options.length > 0 && !options.includes("play")) || !!unfinished;
   $("undo").disabled = !M.actions.length && !M.queue.length;
 }
 
+function pocketPad(id, chosen, on, marked = null) {
+  // six pockets as they lie on the table; "marked" is the called pocket
+  const pad = $(id);
+  pad.replaceChildren(...POCKETS.map((row) => {
+    const r = document.createElement("div");
+    r.className = "pocket-row";
+    r.append(...row.map((pk) => {
+      const label = pk === marked ? `${t(pk)} (${t("called")})` : t(pk);
+      const el = button(label, "pocket" + (pk === marked ? " called" : ""), () => on(pk), chosen === pk);
+      el.dataset.pocket = pk;
+      return el;
+    }));
+    return r;
+  }));
+}
+
 function renderCall(d) {
-  // a called-shot game: the first ball potted is taken as called and made, unless the
-  // marker says otherwise
+  // a called-shot game: the call as the player makes it at the table (ball and pocket, or
+  // a safety), then, if the called ball went down, the pocket it went into (default: the
+  // called one); a game without calls (snooker, nine-ball) only notes a safety (intent)
   $("call-box").hidden = !d.called_shots;
+  $("intent-box").hidden = d.called_shots;
+  $("played-safe").classList.toggle("sel", visit.safety);
   const box = $("calls-choice");
   box.replaceChildren();
   if (!d.called_shots) return;
-  const potted = visit.potted.filter((b) => b !== cueBall());
-  const made = visit.call === null ? potted[0] : visit.call;
-  for (const b of [...new Set(potted)]) {
-    const el = button(t("as-called", { b }), "", () => { visit.call = b; render(); }, made === b);
+  for (const b of objectsOnTable()) {
+    const el = button(b, "ball b-pool", () => {
+      visit.call = visit.call === b ? null : b;
+      visit.callPocket = null; visit.wentIn = null;
+      render();
+    }, visit.call === b);
     el.dataset.call = b;
     box.append(el);
   }
-  for (const c of potted.length ? ["not-called", "safety"] : ["safety"]) {
-    const el = button(t(c), "", () => { visit.call = visit.call === c ? null : c; render(); }, visit.call === c);
-    el.dataset.call = c;
-    box.append(el);
+  const safe = button(t("safety"), "", () => {
+    visit.call = visit.call === "safety" ? null : "safety"; render();
+  }, visit.call === "safety");
+  safe.dataset.call = "safety";
+  box.append(safe);
+  const ball = visit.call && visit.call !== "safety" ? visit.call : null;
+  $("call-pocket-box").hidden = !ball;
+  if (ball) pocketPad("call-pocket", visit.callPocket, (pk) => { visit.callPocket = pk; visit.wentIn = null; render(); });
+  const down = ball && visit.callPocket && visit.potted.includes(ball);
+  $("went-in-box").hidden = !down;
+  if (down) {
+    $("went-in-title").textContent = t("went-in", { b: ball });
+    pocketPad("went-in", visit.wentIn || visit.callPocket,
+      (pk) => { visit.wentIn = pk === visit.callPocket ? null : pk; render(); }, visit.callPocket);
   }
+  // the hint after the break only: the break shot is not called in eight- and ten-ball
+  const potted = visit.potted.filter((b) => b !== cueBall());
+  $("no-call").hidden = !(potted.length && !visit.call && !breaking());
+}
+function breaking() {
+  const r = last();
+  if (r) return !!r.state.breaking;
+  const start = M.header.start;
+  return !start || !!start.breaking;
 }
 
 function sideName(p) {
@@ -720,6 +781,7 @@ async function main() {
   $("resend").addEventListener("click", resend);
   $("cue-rail").addEventListener("click", () => { visit.cueRail = !visit.cueRail; render(); });
   $("all-behind").addEventListener("click", () => { visit.allBehind = !visit.allBehind; render(); });
+  $("played-safe").addEventListener("click", () => { visit.safety = !visit.safety; render(); });
   $("next-frame").addEventListener("click", nextFrame);
   $("new-match").addEventListener("click", () => { localStorage.removeItem(KEY); M = null; render(); });
   $("lang").addEventListener("click", () => {
