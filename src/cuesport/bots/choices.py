@@ -23,7 +23,9 @@ def decide(turn: Turn, budget: Budget | None = None, noise: StrokeNoise | None =
             return choice
     if getattr(turn.state, "offer", None) == "push-out" and "pass" in options:
         # P9-2.4, P10-9.4: play the pushed position when shooting it is worth something
-        return play_or_pass(_worth(turn, budget, noise))
+        worth = (shot_worth(turn, budget, noise) if budget is not None and noise is not None
+                 else shooting_worth(turn, turn.state, turn.player))
+        return play_or_pass(worth)
     mine = prospects(turn, turn.state, turn.player)
     unit = disciplines.find(turn.discipline).bots.table_worth
     good = mine >= 0.35 * unit
@@ -34,17 +36,6 @@ def decide(turn: Turn, budget: Budget | None = None, noise: StrokeNoise | None =
     if "pass" in options:
         return "pass"
     return options[0]
-
-
-def _worth(turn: Turn, budget: Budget | None, noise: StrokeNoise | None) -> float:
-    """The worth of shooting the position on offer: searched, or geometric without a budget
-    (or when no stroke can be simulated)."""
-    if budget is not None and noise is not None:
-        try:
-            return shot_worth(turn, budget, noise)
-        except RuntimeError:
-            pass
-    return shooting_worth(turn, turn.state, turn.player)
 
 
 def should_concede(turn: Turn) -> bool:
