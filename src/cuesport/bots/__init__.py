@@ -51,7 +51,7 @@ class Bot:
         turn.rng = self.rng
         self.noise = noise_for(self.level, self.preset, turn.table.ball_radius)
         if turn.state.options:
-            return Choose(decide(turn, self.budget, self.noise))
+            return Choose(decide(turn))
         if should_concede(turn):
             return Concede()
         try:

@@ -43,7 +43,6 @@ from cuesport.bots.aim import (
     targets_for,
 )
 from cuesport.bots.jumps import jump_strokes, jumps_allowed
-from cuesport.bots.pool import push_groups, push_value, shooter_value
 from cuesport.equipment import TableSpec, d_centre, head_string_y
 from cuesport.physics import Shot as PhysShot
 from cuesport.physics import Stroke, StrokeNoise, noisy_strokes, simulate
@@ -255,71 +254,6 @@ def prospects(turn: Turn, state: FrameState, who: int) -> float:
     return (top[0] if top else 0.0) + (SECOND * top[1] if len(top) > 1 else 0.0)
 
 
-def shooting_worth(turn: Turn, state: FrameState, who: int) -> float:
-    """What having to shoot from ``state`` is worth to ``who``, signed (a hard position is
-    worth less than nothing: a miss gives the opponent the table): the push-out's value
-    (:mod:`cuesport.bots.pool`)."""
-    cue = cue_ball_of(turn.discipline, who)
-    cpos = state.balls.get(cue)
-    lines = pot_lines(turn.table, state.balls, cue, cpos, turn.targets(state, who)) \
-        if cpos is not None and state.in_hand is None else []
-    ease = lines[0].ease if lines else 0.0
-    return shooter_value(prospects(turn, state, who), ease, _unit(turn.discipline))
-
-
-def shot_worth(turn: Turn, budget: Budget, noise: StrokeNoise) -> float:
-    """What shooting from the position on offer is worth to the player, by the search
-    itself (its best stroke, sampled under the level's noise): the choice after an
-    opponent's push out (P9-2.4), where passing back gives the same position to the
-    opponent, worth about as much to him."""
-    return _shoot(turn, turn.state, turn.player, budget, noise).value
-
-
-def _shoot(turn: Turn, state: FrameState, who: int, budget: Budget, noise: StrokeNoise
-           ) -> Choice:
-    """The search's best stroke for ``who`` from ``state``, its pending choice set aside."""
-    changes: dict[str, Any] = {"options": ()}
-    if hasattr(state, "offer"):
-        changes["offer"] = None
-    here = Turn(turn.discipline, turn.referee, turn.table, replace(state, **changes),
-                turn.ruling, who, turn.rng)
-    return best_stroke(here, budget, noise)
-
-
-# the opponent's shot after a push out, searched small (a few lines, noise sampled)
-PUSH_SEARCH = Budget(lines=3, speeds=(0.9, 1.3), heights=(-0.3, 0.3), safeties=3, keep=2,
-                     samples=4, spots=1, escape_step=20.0, escape_targets=1,
-                     escape_offsets=(0.0,), escape_speeds=(2.5,), refine_lines=0,
-                     simulations=40, break_simulations=1, events=1500)
-PUSH_LOOKS = 3  # pushes among the kept candidates valued by that search
-
-
-def push_look(turn: Turn, cand: Candidate, budget: Budget, noise: StrokeNoise, sims: Sims
-              ) -> float | None:
-    """P9-2.4, P10-9.4: a push out's worth by the opponent's better choice, his shot from
-    the position the push leaves searched and sampled under the noise (he plays it if it
-    is worth something to him, else passes it back): ``-|worth|`` (None when the budget
-    cannot pay for the search or the push is not a legal push)."""
-    inner = replace(PUSH_SEARCH, jumps=budget.jumps,
-                    events=min(PUSH_SEARCH.events, sims.events_left // 3))
-    if sims.left < inner.simulations + 1 or inner.events < 500 or not sims.take(1):
-        return None
-    try:
-        phys = simulate(turn.table, position_of(turn, cand), cand.stroke, record=False)
-    except ValueError:
-        return None
-    sims.charge(phys)
-    ruled = _ruled(turn, phys, cand)
-    if ruled is None or getattr(ruled[1], "offer", None) != "push-out":
-        return None
-    choice = _shoot(turn, ruled[1], 1 - turn.player, inner, noise)
-    sims.left -= choice.simulations
-    sims.used += choice.simulations
-    sims.events += choice.events
-    sims.events_left -= choice.events
-    return push_value(choice.value)
-
-
 def _unit(discipline: str) -> float:
     """What keeping the table is worth beyond the ball potted, in the value's units."""
     return disciplines.find(discipline).bots.table_worth
@@ -337,9 +271,6 @@ def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
         if new.winner != me:
             return -WIN
         return (WIN if outcome.legal else WIN / 2) + float(pts)
-    if look and getattr(new, "offer", None) == "push-out" and new.to_play != me:
-        # P9-2.4, P10-9.4: the opponent plays from here or passes back, as suits him
-        return push_value(shooting_worth(turn, new, 1 - me))
     v = float(pts) * disciplines.find(turn.discipline).bots.points_weight
     if new.to_play == me and not new.options and outcome.legal:
         v += _unit(turn.discipline) + (prospects(turn, new, me) if look else 0.0)
@@ -489,13 +420,14 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         groups.append([Candidate(Stroke(angle, min(s0 * k, 9.0), sd, h, cue_ball=cue),
                                  placed, nominate, call, False, "pot", line.target)
                        for k, h, sd in variants])
-    pushes: list[list[Candidate]] = []
+    out = interleave(groups + safeties)
     if bool(getattr(st, "push_out", False)) and spots:
-        # P9-2.4: a push out, soft rolls every way, valued by the opponent's better choice
-        placed = spots[0] if st.in_hand is not None else None
-        pushes = [[Candidate(s, placed, None, None, True, "push", None) for s in group]
-                  for group in push_groups(cue)]
-    return interleave(groups + safeties + pushes)
+        spot = spots[0]
+        for ang in (30.0, 120.0, 210.0, 300.0):
+            out.append(Candidate(Stroke(ang, 0.8, cue_ball=cue),
+                                 spot if st.in_hand is not None else None, None,
+                                 None, True, "push", None))
+    return out
 
 
 def _departure(table: TableSpec, pos: Mapping[str, Vec], stroke: Stroke, target: str,
@@ -824,23 +756,11 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         v, c = scored[0]
         return Choice(c, v, sims.used, sims.events)
     best: tuple[float, Candidate] | None = None
-    looked = 0
     for v0, c in scored[:keep]:
         seed = turn.rng.randrange(1 << 30)
         n = sims.affordable(budget.samples)
         if n <= 0 and best is not None:
             break
-        if c.kind == "push" and budget.look:
-            # a soft roll barely feels the noise: its worth is the opponent's choice, and
-            # only pushes valued so are chosen once one has been
-            if looked >= PUSH_LOOKS:
-                continue
-            pv = push_look(turn, c, budget, noise, sims)
-            if pv is not None:
-                looked += 1
-                if best is None or pv > best[0]:
-                    best = (pv, c)
-                continue
         # position play: the second stroke simulated corrects the look of every sample
         # that keeps the table (a miss leaves the table to the opponent, valued as before)
         corr = second_look(turn, c, budget, sims) if deep and c.kind == "pot" else 0.0
