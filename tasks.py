@@ -199,7 +199,7 @@ def test(args: list[str]) -> int:
     if rc:
         return rc
     with tempfile.TemporaryDirectory(prefix="cuesport-site-") as site:
-        rc = subprocess.call([py, "-m", "mkdocs", "build", "--strict", "--quiet",
+        rc = subprocess.call([py, "-m", "mkdocs", "build", "--strict",
                               "--site-dir", site], cwd=ROOT,
                              env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
     if rc:

@@ -9,9 +9,11 @@ Shots: (a) 9-ball break (cue ball on the head spot, full hit on the 1, 8 m/s),
 (b) 8-ball break (same), (c) snooker break-off from the D into the side of the pack at 6 m/s,
 (d) the 9-ball break with the butt raised 7 degrees (the balls leave the bed), (e) a single ball
 off one cushion. Speeds are cue speeds (``Stroke.speed``); pooltool's V0 is
-also a cue speed. The pooltool column appears when ``import pooltool`` works (install it in a
-separate environment: ``pip install --no-deps pooltool-billiards`` plus its dependencies with
-``panda3d<1.11``); it is never a cuesport dependency.
+also a cue speed. The pooltool columns (best CPU ms of 5 warm runs, events) and its cold start
+appear when ``import pooltool`` works; it is never a cuesport dependency. Install it in a
+throw-away environment and run this script with that interpreter and ``PYTHONPATH=src``
+(bench/physics-results.md has the commands: pooltool-billiards 0.6.0 pins a panda3d build that
+is not on PyPI, so ``--no-deps`` and panda3d 1.10.x).
 """
 
 from __future__ import annotations
@@ -109,6 +111,41 @@ def cold_start() -> tuple[float, float]:
 # ---------------------------------------------------------------- pooltool (optional)
 
 
+PT_COLD = """
+import time
+w0, c0 = time.perf_counter(), time.process_time()
+import pooltool as pt
+game = pt.GameType.NINEBALL
+tab = pt.Table.from_game_type(game)
+balls = pt.get_rack(game, tab)
+ref = next(iter(balls.values())).params
+cue = pt.Ball(id="cue", params=ref)
+cue.state.rvw[0] = [tab.w / 2, tab.l / 4, ref.R]
+balls["cue"] = cue
+system = pt.System(cue=pt.Cue(cue_ball_id="cue"), table=tab, balls=balls)
+system.strike(V0=8.0, phi=90.0)
+pt.simulate(system, inplace=True)
+print(time.perf_counter() - w0, time.process_time() - c0)
+"""
+
+
+def pooltool_cold(fresh_cache: bool) -> tuple[float, float]:
+    """Pooltool's cold first 9-ball break in a new process: (wall s, CPU s), import and
+    numba's JIT included. ``fresh_cache``: with an empty numba cache (NUMBA_CACHE_DIR), as on
+    a first install; else with the cache that earlier runs left."""
+    import os
+    import tempfile
+
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory() as tmp:
+        if fresh_cache:
+            env["NUMBA_CACHE_DIR"] = tmp
+        out = subprocess.run([sys.executable, "-c", PT_COLD], capture_output=True, text=True,
+                             check=True, env=env).stdout
+    wall, cpu = out.split()[-2:]
+    return float(wall), float(cpu)
+
+
 def pooltool_runner() -> Callable[[Case], tuple[float, int]] | None:
     try:
         import pooltool as pt  # type: ignore[import-not-found]
@@ -139,17 +176,18 @@ def pooltool_runner() -> Callable[[Case], tuple[float, int]] | None:
         return system
 
     def run(case: Case) -> tuple[float, int]:
+        """(best CPU milliseconds of 5 warm runs, events): CPU time, as for ours."""
         system = build(case)
         pt.simulate(system, inplace=True)  # JIT warm-up
         runs = []
         events = 0
         for _ in range(5):
             system = build(case)
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             pt.simulate(system, inplace=True)
-            runs.append(time.perf_counter() - t0)
+            runs.append(time.process_time() - t0)
             events = len(system.events)
-        return 1e3 * statistics.median(runs), events
+        return 1e3 * min(runs), events
 
     return run
 
@@ -161,14 +199,22 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=1000,
                     help="noisy 9-ball breaks for the batch figure (0: skip)")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--pt-fresh-cache", action="store_true",
+                    help="also time pooltool's cold start with an empty numba cache (minutes)")
     args = ap.parse_args()
     inside, wall = cold_start()
     print(f"cold first shot (new process): {inside:.3f} s import+shot, {wall:.3f} s process")
     pt_run = None if args.no_pooltool else pooltool_runner()
+    if pt_run:
+        for fresh in (False, True) if args.pt_fresh_cache else (False,):
+            w, c = pooltool_cold(fresh)
+            cache = "an empty" if fresh else "its"
+            print(f"pooltool cold first 9-ball break (new process, {cache} numba cache): "
+                  f"{w:.2f} s wall, {c:.2f} s CPU")
     head = (f"{'shot (CPU time)':24} {'ms/shot':>9} {'best ms':>8} {'events':>7} {'pots':>5} "
             f"{'airborne':>8}")
     if pt_run:
-        head += f" {'pooltool ms':>12} {'pt events':>10}"
+        head += f" {'pt best ms':>12} {'pt events':>10}"
     print(head)
     for case in cases():
         name, table, pos, stroke = case

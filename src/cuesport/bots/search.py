@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cuesport import disciplines
+from cuesport.bots import one_red, snooker
 from cuesport.bots.aim import (
     PotLine,
     Vec,
@@ -355,6 +356,14 @@ def snooker_break_off(turn: Turn) -> bool:
             and not bool(getattr(st, "started", True)))
 
 
+def plans_breaks(turn: Turn, budget: Budget) -> bool:
+    """The seam for snooker break-building (:mod:`cuesport.bots.snooker`): the lines
+    tried in order of worth, side and pack-opening variants, safeties back to baulk, the
+    noisy stage kept to several balls and ranked with caution; at the levels that search
+    widely (strong, pro), in snooker only."""
+    return turn.discipline == "snooker" and budget.lines >= 6
+
+
 def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Candidate]:
     """Every stroke worth a noise-free simulation, in the order the search tries them."""
     sims = sims or Sims(budget.simulations)
@@ -377,8 +386,11 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
     else:
         spots = [st.balls[cue]] if cue in st.balls else []
     r = table.ball_radius
+    # snooker break-building (bots/snooker.py), at the levels that search widely
+    plan = plans_breaks(turn, budget)
     lines: list[tuple[float, int, Vec | None, dict[str, Vec], PotLine]] = []
     safeties: list[list[Candidate]] = []
+    extras: list[list[Candidate]] = []  # a discipline's own scoring strokes (1-red)
     breaks: list[Candidate] = []
     for i, spot in enumerate(spots):
         placed = spot if st.in_hand is not None else None
@@ -396,21 +408,28 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
             continue
         for line in pot_lines(table, pos, cue, spot, targets)[: budget.lines]:
             lines.append((line.ease, i, placed, pos, line))
+        extras += _scoring_extras(turn, budget, pos, spot, placed, targets, sims)
         near = sorted((b for b in targets if b in pos), key=lambda b: math.dist(pos[b], spot))
         for b in near[: max(1, budget.safeties // 3)]:
             nominate, call = _declare(turn, b, None, breaking)
             fr = (-0.85, 0.0, 0.85) if budget.safeties >= 6 else (-0.5, 0.0, 0.5)
             group = []
-            for sp in (0.9, 1.8, 0.45) if budget.safeties >= 3 else (0.6, 2.0):
+            speeds = (0.9, 1.8, 0.45) if budget.safeties >= 3 else (0.6, 2.0)
+            for sp in speeds + (snooker.BAULK_SPEEDS if plan else ()):
                 for ang in contact_angles(spot, pos[b], r, fr):
                     group.append(Candidate(Stroke(ang, sp, 0.0, 0.0, cue_ball=cue), placed,
                                            nominate, call, False, "safety", b))
             safeties.append(group)
     if breaks:
         return breaks
-    lines.sort(key=lambda x: (-x[0], x[1]))
+    if plan:  # the worth of a line, not its ease alone: the black before the yellow
+        unit = _unit(turn.discipline)
+        lines.sort(key=lambda x: (-x[0] * (ball_value(turn.discipline, x[4].target) + unit),
+                                  x[1]))
+    else:
+        lines.sort(key=lambda x: (-x[0], x[1]))
     groups: list[list[Candidate]] = []
-    variants = _variants(budget)
+    variants = _variants(budget) + (snooker.extra_variants(st.balls, r) if plan else [])
     for n, (_, _, placed, pos, line) in enumerate(lines):
         s0 = pot_speed(table, line)
         nominate, call = _declare(turn, line.target, line.pocket, breaking)
@@ -420,7 +439,7 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         groups.append([Candidate(Stroke(angle, min(s0 * k, 9.0), sd, h, cue_ball=cue),
                                  placed, nominate, call, False, "pot", line.target)
                        for k, h, sd in variants])
-    out = interleave(groups + safeties)
+    out = interleave(groups + extras + safeties)
     if bool(getattr(st, "push_out", False)) and spots:
         spot = spots[0]
         for ang in (30.0, 120.0, 210.0, 300.0):
@@ -428,6 +447,40 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
                                  spot if st.in_hand is not None else None, None,
                                  None, True, "push", None))
     return out
+
+
+def _scoring_extras(turn: Turn, budget: Budget, pos: Mapping[str, Vec], spot: Vec,
+                    placed: Vec | None, targets: list[str], sims: Sims | None
+                    ) -> list[list[Candidate]]:
+    """The seam for a discipline's scoring strokes beyond pots: in 1-red, cannons and
+    in-offs (ONE-2.4.3, ONE-2.4.4; :mod:`cuesport.bots.one_red`); none elsewhere."""
+    if turn.discipline != "snooker-one-red" or budget.lines < 3:
+        return []
+    cue = turn.cue
+    start = playable(turn.table, {**pos, cue: spot})
+
+    def run(stroke: Stroke) -> PhysShot | None:
+        if sims is None or not sims.take(1):
+            return None
+        try:
+            shot = simulate(turn.table, start, stroke, record=True)
+        except ValueError:
+            return None
+        sims.charge(shot)
+        return shot
+
+    groups = [[Candidate(Stroke(ang, sp, 0.0, h, cue_ball=cue), placed, None, None, False,
+                         "pot", first) for ang, sp, h, first in group]
+              for group in one_red.stroke_groups(turn.table, start, cue, spot, targets,
+                                                 budget.lines, run)]
+    if placed is not None:  # ONE-2.6.4, ONE-2.6.6: a ball in baulk off a cushion first
+        for ang, path, t in one_red.from_hand(turn.table, start, cue, spot, targets)[:3]:
+            ang, s0 = one_red.correct_route(turn.table, start, cue, t, ang,
+                                            one_red.route_speed(path), run)
+            groups.append([Candidate(Stroke(ang + da, s0 * k, 0.0, 0.0, cue_ball=cue),
+                                     placed, None, None, False, "safety", t)
+                           for k, da in ((1.0, 0.0), (1.15, 0.0), (1.0, 0.05), (1.0, -0.05))])
+    return groups
 
 
 def _departure(table: TableSpec, pos: Mapping[str, Vec], stroke: Stroke, target: str,
@@ -756,7 +809,9 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         v, c = scored[0]
         return Choice(c, v, sims.used, sims.events)
     best: tuple[float, Candidate] | None = None
-    for v0, c in scored[:keep]:
+    plan = plans_breaks(turn, budget)
+    kept = snooker.diverse(scored, keep, lambda c: c.target) if plan else scored[:keep]
+    for v0, c in kept:
         seed = turn.rng.randrange(1 << 30)
         n = sims.affordable(budget.samples)
         if n <= 0 and best is not None:
@@ -775,6 +830,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             j = judged(turn, shot, c, budget.look)
             vals.append(j.value + (corr if j.keeps else 0.0))
         mean = (v0 + corr + sum(vals)) / (1 + len(vals))
+        if plan:
+            mean = snooker.cautious(mean, vals)
         if best is None or mean > best[0]:
             best = (mean, c)
     assert best is not None
@@ -807,8 +864,10 @@ def _score(turn: Turn, cands: list[Candidate], look: bool, sims: Sims, reserve: 
         if j.keeps and c.kind in ("escape", "safety"):
             c = replace(c, kind="pot", target=next((b for b in pots if b in potted_on),
                                                   c.target))
-        elif c.kind == "pot" and c.target not in pots:
-            c = replace(c, kind="safety")  # played for what it leaves, not to pot
+        elif c.kind == "pot" and c.target not in pots and not (
+                j.keeps and turn.discipline == "snooker-one-red"):
+            # played for what it leaves, not to pot (a 1-red cannon scores without a pot)
+            c = replace(c, kind="safety")
         out.append((j.value, c))
     out.sort(key=lambda s: -s[0])
     return out

@@ -38,6 +38,12 @@ class Line:
     nx: float  # unit normal into the playing side
     ny: float
     pocket: str | None  # None for a cushion nose, else the pocket whose jaw this is
+    # the segment's box grown by the ball radius (and a hair): a centre outside it never
+    # touches the piece (for pruning; geometry() sets it)
+    bxl: float = -math.inf
+    bxh: float = math.inf
+    byl: float = -math.inf
+    byh: float = math.inf
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +56,10 @@ class ArcPiece:
     start: float
     span: float
     pocket: str
+    bxl: float = -math.inf  # the circle's box grown by the ball radius, as for Line
+    bxh: float = math.inf
+    byl: float = -math.inf
+    byh: float = math.inf
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +79,11 @@ class PocketGeo:
     xhi: float = math.inf
     ylo: float = -math.inf
     yhi: float = math.inf
+    # the capture circle's box: a centre outside it is not captured
+    cxl: float = -math.inf
+    cxh: float = math.inf
+    cyl: float = -math.inf
+    cyh: float = math.inf
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,39 +98,51 @@ class Geometry:
 
 
 def _line(a: tuple[float, float], b: tuple[float, float], towards: tuple[float, float],
-          pocket: str | None) -> Line:
+          pocket: str | None, radius: float) -> Line:
     ax, ay, bx, by = a[0] / 1e3, a[1] / 1e3, b[0] / 1e3, b[1] / 1e3
     length = math.hypot(bx - ax, by - ay)
     dx, dy = (bx - ax) / length, (by - ay) / length
     nx, ny = -dy, dx
     if nx * (towards[0] / 1e3 - ax) + ny * (towards[1] / 1e3 - ay) < 0.0:
         nx, ny = -nx, -ny
-    return Line(ax, ay, dx, dy, length, nx, ny, pocket)
+    g = _grow(radius)
+    return Line(ax, ay, dx, dy, length, nx, ny, pocket, min(ax, bx) - g, max(ax, bx) + g,
+                min(ay, by) - g, max(ay, by) + g)
+
+
+def _grow(rho: float) -> float:
+    """A pruning box's margin around a distance rho (m): the contact tests' slack (line_time
+    accepts 1e-9 m past a segment's ends) and more, for round-off."""
+    return rho * (1.0 + 1e-9) + 1e-8
 
 
 @lru_cache(maxsize=32)
 def geometry(table: TableSpec) -> Geometry:
     """The table's contact pieces in metres (cached: tables are frozen)."""
     centre = (table.width / 2.0, table.length / 2.0)
-    lines = tuple(_line(s.a, s.b, centre, None) for s in cushions(table))
+    r = table.ball_radius / 1e3
+    lines = tuple(_line(s.a, s.b, centre, None, r) for s in cushions(table))
     pgs = []
     for p in pockets(table):
         cap = p.capture
-        facings = tuple(_line(f.a, f.b, cap.centre, p.name) for f in p.facings)
-        arcs = tuple(
-            ArcPiece(k.centre[0] / 1e3, k.centre[1] / 1e3, k.radius / 1e3, k.start,
-                     k.end - k.start, p.name)
-            for k in p.knuckles
-        )
+        facings = tuple(_line(f.a, f.b, cap.centre, p.name, r) for f in p.facings)
+        arcs = []
+        for k in p.knuckles:
+            kx, ky, g = k.centre[0] / 1e3, k.centre[1] / 1e3, _grow(k.radius / 1e3 + r)
+            arcs.append(ArcPiece(kx, ky, k.radius / 1e3, k.start, k.end - k.start, p.name,
+                                 kx - g, kx + g, ky - g, ky + g))
         pts = [cap.centre, *(f.a for f in p.facings), *(f.b for f in p.facings)]
         bx = sum(q[0] for q in pts) / len(pts)
         by = sum(q[1] for q in pts) / len(pts)
         brad = max(math.dist((bx, by), q) for q in pts) + cap.radius
         brad = max(brad, *(math.dist((bx, by), k.centre) + k.radius for k in p.knuckles))
         grow = (brad + table.ball_radius) / 1e3
-        pgs.append(PocketGeo(p.name, cap.centre[0] / 1e3, cap.centre[1] / 1e3, cap.radius / 1e3,
-                             bx / 1e3, by / 1e3, brad / 1e3, facings, arcs,  # type: ignore[arg-type]
-                             bx / 1e3 - grow, bx / 1e3 + grow, by / 1e3 - grow, by / 1e3 + grow))
+        ccx, ccy, gc = cap.centre[0] / 1e3, cap.centre[1] / 1e3, _grow(cap.radius / 1e3)
+        pgs.append(PocketGeo(p.name, ccx, ccy, cap.radius / 1e3,
+                             bx / 1e3, by / 1e3, brad / 1e3, facings,  # type: ignore[arg-type]
+                             tuple(arcs),  # type: ignore[arg-type]
+                             bx / 1e3 - grow, bx / 1e3 + grow, by / 1e3 - grow, by / 1e3 + grow,
+                             ccx - gc, ccx + gc, ccy - gc, ccy + gc))
     return Geometry(table.width / 1e3, table.length / 1e3, table.ball_radius / 1e3,
                     table.nose_height / 1e3, lines, tuple(pgs),
                     (table.cushion_width + table.rail_width) / 1e3)
@@ -132,15 +159,17 @@ def _cannot_reach(dx: float, dy: float, ux: float, uy: float, ax: float, ay: flo
                   rho: float, h: float) -> bool:
     """True if |d + u t + a t^2| > rho on all of [0, h] (a cheap, safe rejection).
 
-    |d + u t + a t^2| >= min over [0, h] of |d + u t| - |a| h^2, and the first term is a
-    projection in closed form.
+    The path stays within |a| t (h - t) <= |a| h^2 / 4 of its chord d + (u + a h) t, so
+    |d + u t + a t^2| >= min over [0, h] of |d + (u + a h) t| - |a| h^2 / 4, and the first
+    term is a projection in closed form.
     """
-    uu = ux * ux + uy * uy
+    ex, ey = ux + ax * h, uy + ay * h
+    ee = ex * ex + ey * ey
     tm = 0.0
-    if uu > 0.0:
-        tm = min(max(-(dx * ux + dy * uy) / uu, 0.0), h)
-    qx, qy = dx + ux * tm, dy + uy * tm
-    return math.hypot(qx, qy) - math.hypot(ax, ay) * h * h > rho * (1.0 + 1e-12)
+    if ee > 0.0:
+        tm = min(max(-(dx * ex + dy * ey) / ee, 0.0), h)
+    qx, qy = dx + ex * tm, dy + ey * tm
+    return math.hypot(qx, qy) - 0.25 * math.hypot(ax, ay) * h * h > rho * (1.0 + 1e-12)
 
 
 def pair_time(k1: Kin, k2: Kin, contact: float, horizon: float) -> float:

@@ -31,8 +31,9 @@ class Ball:
     """Mutable simulation state of one ball (internal; the public result is :class:`Shot`)."""
 
     __slots__ = (
-        "amag", "ax", "ay", "az", "cr", "cx", "cy", "floor", "h", "i", "kx", "ky", "name", "own_t",
-        "segments", "state", "t0", "t_end", "ver", "vx", "vy", "vz", "wx", "wy", "wz", "x", "y",
+        "amag", "ax", "ay", "az", "floor", "h", "i", "kx", "ky", "name", "own_t", "segments",
+        "state", "t0", "t_end", "ver", "vx", "vy", "vz", "wx", "wy", "wz", "x", "xh", "xl", "y",
+        "yh", "yl",
     )
 
     def __init__(self, i: int, name: str, x: float, y: float) -> None:
@@ -52,7 +53,8 @@ class Ball:
         self.own_t = INF  # time of the next event of this ball alone (transition, cushion...)
         self.ver = 0
         self.segments: list[tuple[float, ...]] = []
-        self.cx, self.cy, self.cr = x, y, 0.0  # a disc holding the centre until own_t (sweep)
+        self.xl = self.xh = x  # a box holding the centre until own_t (sweep)
+        self.yl = self.yh = y
 
     # ------------------------------------------------------------ evaluation
 
@@ -60,18 +62,28 @@ class Ball:
         return self.state == SLIDING or self.state == ROLLING or self.state == AIRBORNE
 
     def sweep(self) -> None:
-        """The disc (cx, cy, cr) that holds the centre over [t0, own_t], for the pair
+        """The box [xl, xh] x [yl, yh] that holds the centre over [t0, own_t], for the pair
         prediction's cheap rejection: the path p0 + v t + a t^2 / 2 stays within |a| T^2 / 8
-        of its chord, so within the chord's half length and that of the chord's midpoint."""
+        of its chord, so within the chord's box grown by that much. (A box rather than the
+        chord's disc: it also rejects a quarter of the pairs whose discs overlap.)"""
         span = min(self.own_t, self.t_end) - self.t0
         if not span < INF:  # never for a moving ball; a safe answer all the same
-            self.cx, self.cy, self.cr = self.x, self.y, INF
+            self.xl = self.yl = -INF
+            self.xh = self.yh = INF
             return
         ax, ay = self.ax, self.ay
-        ex = (self.vx + 0.5 * ax * span) * span  # the chord
-        ey = (self.vy + 0.5 * ay * span) * span
-        self.cx, self.cy = self.x + 0.5 * ex, self.y + 0.5 * ey
-        self.cr = 0.5 * math.hypot(ex, ey) + 0.125 * math.hypot(ax, ay) * span * span
+        x, y = self.x, self.y
+        x1 = x + (self.vx + 0.5 * ax * span) * span  # the chord's other end
+        y1 = y + (self.vy + 0.5 * ay * span) * span
+        bow = 0.125 * math.hypot(ax, ay) * span * span
+        if x < x1:
+            self.xl, self.xh = x - bow, x1 + bow
+        else:
+            self.xl, self.xh = x1 - bow, x + bow
+        if y < y1:
+            self.yl, self.yh = y - bow, y1 + bow
+        else:
+            self.yl, self.yh = y1 - bow, y + bow
 
     def kin6(self, t: float) -> tuple[float, float, float, float, float, float]:
         """Position, velocity and acceleration of the centre at time t (detection's input)."""
@@ -137,7 +149,13 @@ class Ball:
                                   float(self.state), self.wx, self.wy, self.wz, dwx, dwy,
                                   decay, self.h, self.vz, self.az))
         self.wx, self.wy, self.wz = self.spin_at(t, p, radius)
-        self.x, self.y, self.vx, self.vy = self.kin(t)
+        # self.kin(t), inlined (the same operations)
+        dt = t - self.t0
+        ax, ay, vx, vy = self.ax, self.ay, self.vx, self.vy
+        self.x = self.x + (vx + 0.5 * ax * dt) * dt
+        self.y = self.y + (vy + 0.5 * ay * dt) * dt
+        self.vx = vx + ax * dt
+        self.vy = vy + ay * dt
         if self.state == AIRBORNE:
             self.h, self.vz = self.height(t)
         self.t0 = t

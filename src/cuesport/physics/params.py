@@ -98,6 +98,26 @@ class PhysicsParams:
 
 HAN2005_RESTITUTION = (0.39, 0.257, -0.044)  # Han 2005 eq. 26, as quoted in tailuge #47
 
+# The parameters with no published measurement behind their value and range: what the value
+# is and why it was chosen (docs/physics.md, "Assumptions", lists them all; a test checks).
+# The numerical guards (min_separation_speed, max_events, max_time) are not physics.
+ASSUMED: dict[str, str] = {
+    "slate_restitution": "0.5, pooltool's default e_t; no measured ball-slate (cloth on slate) "
+    "restitution was found, nor its speed dependence, so it is a constant. It sets jump "
+    "heights and the bounces after a landing. The rail top uses it too.",
+    "slate_friction": "0.2, the cloth's sliding friction: the ball slides on the same cloth "
+    "during the slate impact as on the bed; the 0.04-0.25 range is a plausible span, not a "
+    "measurement. The rail top uses it too.",
+    "rail_height": "45 mm, a typical figure: WPA and WPBSA give the nose height and the bed "
+    "height, not the rail top's; it only decides whether a flying ball clears the rail.",
+    "settle_speed": "0.313 m/s, sqrt(2 g 5 mm): a bounce lower than 5 mm ends the flight "
+    "(pooltool's choice); a modelling threshold, so the bounce series is finite.",
+    "capture_height": "0.4 R: a flying ball whose bottom is this low over a pocket's drop "
+    "circle falls in; a geometric modelling choice (pooltool uses a similar one).",
+    "jump_tip_restitution": "0.75, the leather tip's value (AlcPP 0.71-0.75); no measurement "
+    "for phenolic jump-cue tips was found (physics-airborne.md §9.1).",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Measured:

@@ -259,6 +259,10 @@ def first_entry_quartic(c4: float, c3: float, c2: float, c1: float, c0: float,
         return INF
     if c4 == 0.0 and c3 == 0.0:
         return first_entry_quadratic(c2, c1, c0, horizon)
+    if c0 <= 0.0 and c1 < 0.0:
+        # touching and approaching: f' < 0 from 0 up to its first root, so the first piece
+        # is decreasing and starts at f <= 0; the method below returns its start, 0
+        return 0.0
     if c0 > 0.0:
         h = horizon
         a1, a2 = c1 * h, c2 * h * h

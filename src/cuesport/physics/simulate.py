@@ -29,11 +29,11 @@ predict_rail): off when it rests there or goes over the outer edge, in play when
 back onto the bed. The facts the referee needs are events: ``takeoff``, ``land``, ``over``,
 ``off``.
 
-Speed (bit-identical to the plain method): each ball keeps a disc holding its centre until
-its next own event (Ball.sweep), so most pairs are rejected with one comparison; a pair whose
-contact is provably some time ahead is queued at that lower bound and its quartic solved only
-if neither ball has changed by then (LATER); pockets and noses are pruned with boxes around
-the path.
+Speed (bit-identical to the plain method): each ball keeps a box holding its centre until
+its next own event (Ball.sweep), so most pairs are rejected with four comparisons, and most
+of the rest by the chord of their relative path; a pair whose contact is provably some time
+ahead is queued at that lower bound and its quartic solved only if neither ball has changed
+by then (LATER); pockets and noses are pruned with boxes around the path.
 
 Other pitfalls of event-based simulators, and how they are avoided here:
 
@@ -139,11 +139,13 @@ class _Sim:
         """The next event of ball b alone: transition, cushion, jaw or capture."""
         if b.state == POCKETED or b.state == STATIONARY:
             b.own_t = INF
-            b.cx, b.cy, b.cr = b.x, b.y, 0.0
+            b.xl = b.xh = b.x
+            b.yl = b.yh = b.y
             return
         if b.state == SPINNING:
             b.own_t = b.t_end
-            b.cx, b.cy, b.cr = b.x, b.y, 0.0
+            b.xl = b.xh = b.x
+            b.yl = b.yh = b.y
             self._push(b.t_end, TRANSITION, b.i, -1, 0, None)
             return
         if b.state == AIRBORNE:
@@ -156,8 +158,11 @@ class _Sim:
         k = b.kin6(now)
         best, kind = b.t_end - now, TRANSITION
         data: Line | PocketGeo | ArcPiece | None = None
-        far = reach(k, best) + R  # no contact with anything farther than this
         x, y, vx, vy, ax, ay = k
+        # A box around the path over [0, best] (each coordinate is a parabola: its ends and
+        # its vertex), for the noses and the pockets.
+        xlo, xhi = span(x, vx, ax, best)
+        ylo, yhi = span(y, vy, ay, best)
         for ln in geo.cushions:
             # detect.line_time, inlined (the same operations)
             nx, ny = ln.nx, ln.ny
@@ -165,9 +170,13 @@ class _Sim:
             na = nx * ax + ny * ay
             if n1 >= 0.0 and na >= 0.0:
                 continue  # not approaching the nose, ever: line_time's quadratic says inf
+            if xhi < ln.bxl or xlo > ln.bxh or yhi < ln.byl or ylo > ln.byh:
+                continue  # the path's box misses the nose's (detect.Line)
+            near_x = xlo if nx > 0.0 else xhi  # the box's corner nearest the nose line
+            near_y = ylo if ny > 0.0 else yhi
+            if nx * (near_x - ln.ax) + ny * (near_y - ln.ay) > R * (1.0 + 1e-12):
+                continue  # the path's box stays more than R off this nose's line
             n0 = nx * (x - ln.ax) + ny * (y - ln.ay)
-            if n0 > far:
-                continue  # cannot reach this nose before its next event
             t = first_entry_quadratic(0.5 * na, n1, n0 - R, best)
             if t == INF:
                 continue
@@ -176,35 +185,40 @@ class _Sim:
             along = (px - ln.ax) * ln.dx + (py - ln.ay) * ln.dy
             if -1e-9 <= along <= ln.length + 1e-9 and t < best:
                 best, kind, data = t, LINE, ln
-        # The pockets: a box around the path over [0, best] (each coordinate is a parabola:
-        # its ends and its vertex) against each pocket's box (detect.PocketGeo: all its
-        # pieces, grown by R); then the centre stays within |a| best^2 / 2 of its straight
-        # path (detect._cannot_reach) and a pocket's pieces all lie in its bounding circle.
-        xlo, xhi = span(x, vx, ax, best)
-        ylo, yhi = span(y, vy, ay, best)
-        uu = vx * vx + vy * vy
-        bend = 0.5 * math.hypot(ax, ay) * best * best
+        # The pockets: the path's box against each pocket's box (detect.PocketGeo: all its
+        # pieces, grown by R); then the centre stays within |a| best^2 / 8 of its chord
+        # (detect._cannot_reach) and a pocket's pieces all lie in its bounding circle.
+        ex, ey = vx + 0.5 * ax * best, vy + 0.5 * ay * best  # the chord, per second
+        ee = ex * ex + ey * ey
+        bend = 0.125 * math.hypot(ax, ay) * best * best
         for pg in geo.pockets:
             if xhi < pg.xlo or xlo > pg.xhi or yhi < pg.ylo or ylo > pg.yhi:
                 continue  # the path's box misses the pocket's
             dx, dy = x - pg.bx, y - pg.by
-            tm = min(max(-(dx * vx + dy * vy) / uu, 0.0), best) if uu > 0.0 else 0.0
-            if math.hypot(dx + vx * tm, dy + vy * tm) - bend > (pg.brad + R) * (1.0 + 1e-12):
+            tm = min(max(-(dx * ex + dy * ey) / ee, 0.0), best) if ee > 0.0 else 0.0
+            if math.hypot(dx + ex * tm, dy + ey * tm) - bend > (pg.brad + R) * (1.0 + 1e-12):
                 continue  # cannot get near this pocket before its next event
-            t = circle_time(k, pg.cx, pg.cy, pg.radius, best)
-            if t < best:
-                best, kind, data = t, CAPTURE, pg
+            # each piece only if the path's box meets the piece's (detect.Line, ArcPiece)
+            if not (xhi < pg.cxl or xlo > pg.cxh or yhi < pg.cyl or ylo > pg.cyh):
+                t = circle_time(k, pg.cx, pg.cy, pg.radius, best)
+                if t < best:
+                    best, kind, data = t, CAPTURE, pg
             for ln in pg.facings:
+                if xhi < ln.bxl or xlo > ln.bxh or yhi < ln.byl or ylo > ln.byh:
+                    continue
                 t = line_time(k, ln, R, best)
                 if t < best:
                     best, kind, data = t, LINE, ln
             for arc in pg.arcs:
+                if xhi < arc.bxl or xlo > arc.bxh or yhi < arc.byl or ylo > arc.byh:
+                    continue
                 t = arc_time(k, arc, R, best)
                 if t < best:
                     best, kind, data = t, ARC, arc
         b.own_t = now + best
         b.sweep()
-        self._push(now + best, kind, b.i, -1, 0, data)
+        self.seq += 1
+        heapq.heappush(self.heap, (now + best, self.seq, kind, b.i, -1, b.ver, 0, data))
 
     def predict_air(self, b: Ball) -> None:
         """The next event of a ball in flight: landing, nose or jaw below its bottom, capture
@@ -330,9 +344,10 @@ class _Sim:
         own_b = b.own_t
         b_moves = b.moving()
         b_air = b.state == AIRBORNE or b.h > 0.0  # in the air or on the rail top: 3-D
-        # b's swept disc (it covers [b.t0, own_b], so [now, own_b]), grown by the contact
-        # distance and a hair for the round-off of the discs
-        bcx, bcy, brr = b.cx, b.cy, b.cr + contact * (1.0 + 1e-9) + 1e-12
+        # b's box (it covers [b.t0, own_b], so [now, own_b]), grown by the contact distance
+        # and a hair for the round-off of the boxes
+        grow = contact * (1.0 + 1e-9) + 1e-12
+        bxl, bxh, byl, byh = b.xl - grow, b.xh + grow, b.yl - grow, b.yh + grow
         hypot = math.hypot
         quartic = first_entry_quartic
         push = heapq.heappush
@@ -342,15 +357,14 @@ class _Sim:
         slack = contact * (1.0 + 1e-12)
         lazy = self.lazy
         for o in self.balls:
+            # Cheap rejection first: the boxes of the two centres (Ball.sweep) are apart.
+            if o.xl > bxh or o.xh < bxl or o.yl > byh or o.yh < byl:
+                continue
             st = o.state
             if st == POCKETED or o is b:
                 continue
             o_moves = st >= ROLLING  # rolling, sliding or airborne (pocketed is skipped)
             if not (b_moves or o_moves) or (skip and o in skip):
-                continue
-            # Cheap rejection: the swept discs of the two centres (Ball.sweep) are apart.
-            dcx, dcy, rr = bcx - o.cx, bcy - o.cy, brr + o.cr
-            if dcx * dcx + dcy * dcy > rr * rr:
                 continue
             oo = o.own_t
             h = (own_b if own_b < oo else oo) - now
@@ -376,13 +390,17 @@ class _Sim:
                 dx, dy = bx - kx, by - ky
                 ux, uy = bvx - kvx, bvy - kvy
                 ax, ay = 0.5 * (bax - oax), 0.5 * (bay - oay)
-                # detect._cannot_reach: |d + u t| at its closest on [0, h], less |a| h^2
-                uu = ux * ux + uy * uy
+                # No contact on [0, h] if the chord of d + u t + a t^2 (d + (u + a h) t) stays
+                # farther than the contact distance by more than the path's bow off its chord
+                # (|a| t (h - t) <= |a| h^2 / 4): a tighter bound than the tangent's
+                # (detect._cannot_reach), with the same slack.
+                ex, ey = ux + ax * h, uy + ay * h
+                ee = ex * ex + ey * ey
                 tm = 0.0
-                if uu > 0.0:
-                    tm = -(dx * ux + dy * uy) / uu
+                if ee > 0.0:
+                    tm = -(dx * ex + dy * ey) / ee
                     tm = 0.0 if tm < 0.0 else (h if tm > h else tm)  # min(max(tm, 0), h)
-                if hypot(dx + ux * tm, dy + uy * tm) - hypot(ax, ay) * h * h > slack:
+                if hypot(dx + ex * tm, dy + ey * tm) - 0.25 * hypot(ax, ay) * h * h > slack:
                     continue
                 # A lower bound on the contact time: |d + u t + a t^2| >= |d| - |u| t - |a| t^2.
                 # When it is well ahead, queue the pair there and solve the quartic only if
@@ -415,13 +433,6 @@ class _Sim:
             heapq.heappush(self.heap, (at + t, seq, PAIR, b.i, o.i, b.ver, o.ver, None))
 
     # ------------------------------------------------------------ resolution
-
-    def _state(self, b: Ball) -> tuple[float, float, float, float, float]:
-        return (b.vx, b.vy, b.wx, b.wy, b.wz)
-
-    def _set(self, b: Ball, s: tuple[float, float, float, float, float]) -> None:
-        b.vx, b.vy, b.wx, b.wy, b.wz = s
-        b.classify(self.p, self.R)
 
     def _slate(self, t: float, b: Ball) -> None:
         """A ball at the cloth moving down: the slate's impulse (resolve/slate.py); it leaves
@@ -571,13 +582,15 @@ class _Sim:
             dx, dy = o.x - b.x, o.y - b.y
             d = math.hypot(dx, dy)
             n = (dx / d, dy / d)
-            s1, s2, guarded = self.resolver.ball_ball.collide(n, self._state(b),
-                                                              self._state(o), R, p)
+            s1, s2, guarded = self.resolver.ball_ball.collide(
+                n, (b.vx, b.vy, b.wx, b.wy, b.wz), (o.vx, o.vy, o.wx, o.wy, o.wz), R, p)
             # The ball moving faster towards the other is the one that "hit" it.
             first, second = (b, o) if b.vx * n[0] + b.vy * n[1] >= -(o.vx * n[0] + o.vy * n[1]) \
                 else (o, b)
-            self._set(b, s1)
-            self._set(o, s2)
+            b.vx, b.vy, b.wx, b.wy, b.wz = s1
+            b.classify(p, R)
+            o.vx, o.vy, o.wx, o.wy, o.wz = s2
+            o.classify(p, R)
             self.events.append(ev.hit(t, first.name, second.name))
             self.contacts.append(Contact(t, "hit", (b.name, o.name), e0,
                                          b.energy(t, p, R) + o.energy(t, p, R), guarded))
@@ -600,9 +613,10 @@ class _Sim:
                 dx, dy = b.x - data.cx, b.y - data.cy
                 d = math.hypot(dx, dy)
                 normal = (dx / d, dy / d)
-            s, guarded = self.resolver.cushion.bounce(normal, self._state(b), R,
-                                                      self.geo.nose_height, p)
-            self._set(b, s)
+            s, guarded = self.resolver.cushion.bounce(normal, (b.vx, b.vy, b.wx, b.wy, b.wz),
+                                                      R, self.geo.nose_height, p)
+            b.vx, b.vy, b.wx, b.wy, b.wz = s
+            b.classify(p, R)
             self.events.append(ev.cushion(t, b.name))
             jaw = kind == ARC or data.pocket is not None
             self.contacts.append(Contact(t, "jaw" if jaw else "cushion", (b.name,), e0,

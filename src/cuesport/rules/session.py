@@ -111,6 +111,7 @@ def referee(record: Mapping[str, Any] | str | bytes, lang: str = "en") -> list[d
     A bad header (discipline, players, rules, start) or malformed JSON raises
     :class:`RecordError`.
 
+    ```pycon
     >>> shot = {"player": 0, "cue_ball": [635, 500], "events": [{"t": 0, "hit": ["cue", "3"]}]}
     >>> out = referee({"discipline": "nine-ball", "players": ["Ann", "Bob"],
     ...                "actions": [{"shot": shot}, {"shot": {"player": 0}}]})
@@ -118,6 +119,8 @@ def referee(record: Mapping[str, Any] | str | bytes, lang: str = "en") -> list[d
     (['POOL-6.2', 'P9-2.3(2)'], 1, 'table')
     >>> out[1]["action"], "error" in out[1]
     (1, True)
+
+    ```
     """
     return list(rulings(record, lang))
 

@@ -1,0 +1,119 @@
+"""Snooker break-building: which strokes reach the noise, and the strokes that open the pack.
+
+The search (:mod:`cuesport.bots.search`) screens pot lines noise-free, then simulates the
+best few under the level's noise. A noise-free screen rates a long pot on the black far
+above an easy blue (its miss is not in it), so the noisy stage is given several balls
+(:func:`diverse`), and the means of a few samples are ranked with caution
+(:func:`cautious`): the best of several noisy means is biased up, most for the strokes
+whose samples spread most. Lines are tried in order of worth (ease times the ball and
+the table kept), so that the costly position look goes to the pots that build a break.
+
+When the reds are still in a cluster, a break needs them opened: the pot whose cue
+ball then runs into the pack (a cannon off the black or the blue, or a red that splits
+the cluster) is found by the simulator among stronger variants, which the search
+tries only while a cluster exists (:func:`extra_variants`). Safeties get the pace to
+bring the cue ball back to baulk off the top cushion (:data:`BAULK_SPEEDS`).
+
+Measured on random positions after a red (bench notes in bench/bots-results.md):
+ranking the lines by worth instead of ease put the black into the screen but chose
+worse strokes under noise, so the lines are still chosen by ease.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
+
+from cuesport.bots.aim import Vec
+
+T = TypeVar("T")
+TOUCH = 6.0  # mm: reds nearer than 2r + this are one cluster
+
+
+def clusters(balls: Mapping[str, Vec], r: float) -> list[set[str]]:
+    """The reds in groups of touching (or nearly touching) balls, two or more per group,
+    biggest first."""
+    reds = [b for b in balls if b.startswith("red")]
+    seen: set[str] = set()
+    out: list[set[str]] = []
+    for red in reds:
+        if red in seen:
+            continue
+        group, todo = {red}, [red]
+        while todo:
+            a = todo.pop()
+            for b in reds:
+                if b not in group and math.dist(balls[a], balls[b]) < 2 * r + TOUCH:
+                    group.add(b)
+                    todo.append(b)
+        seen |= group
+        if len(group) > 1:
+            out.append(group)
+    return sorted(out, key=len, reverse=True)
+
+
+def pack_closed(balls: Mapping[str, Vec], r: float, size: int = 4) -> bool:
+    """A cluster of at least ``size`` reds is on the table (the pack still to open)."""
+    groups = clusters(balls, r)
+    return bool(groups) and len(groups[0]) >= size
+
+
+# (speed factor, height, side): a stronger stroke that can carry the cue ball into a
+# cluster, with follow, stun-run and screw; and the same pace with side
+PACK_VARIANTS: tuple[tuple[float, float, float], ...] = (
+    (2.2, 0.4, 0.0), (2.2, -0.5, 0.0), (2.8, 0.2, 0.0), (1.9, 0.3, 0.35), (1.9, 0.3, -0.35))
+# side for position (the cue ball off a cushion on another line), tried after the plain
+SIDE_VARIANTS: tuple[tuple[float, float, float], ...] = (
+    (1.1, 0.2, 0.3), (1.1, 0.2, -0.3), (1.3, -0.4, 0.3), (1.3, -0.4, -0.3))
+
+
+def extra_variants(balls: Mapping[str, Vec], r: float) -> list[tuple[float, float, float]]:
+    """Variants tried after a level's own on every pot line: side for position, and the
+    pack-opening strokes while a cluster of reds is on the table."""
+    out = list(SIDE_VARIANTS)
+    if pack_closed(balls, r):
+        out += PACK_VARIANTS
+    return out
+
+
+# safeties: a thin contact with pace enough to bring the cue ball off the top cushion
+# back towards baulk (m/s), tried after a level's own safety speeds
+BAULK_SPEEDS = (2.6, 3.4)
+
+
+def diverse(scored: Sequence[tuple[float, T]], keep: int, ball: Callable[[T], str | None],
+               per_ball: int = 3) -> list[tuple[float, T]]:
+    """The ``keep`` best of ``scored`` (best first) for the noisy re-simulation, at most
+    ``per_ball`` on one ball while others are left: a noise-free screen rates a long pot
+    on the black above an easy blue (the black's miss is not in it), so without this the
+    easy pot never reaches the noise that would show it the better stroke."""
+    out: list[tuple[float, T]] = []
+    rest: list[tuple[float, T]] = []
+    count: dict[str | None, int] = {}
+    for s in scored:
+        b = ball(s[1])
+        if count.get(b, 0) < per_ball:
+            count[b] = count.get(b, 0) + 1
+            out.append(s)
+        else:
+            rest.append(s)
+        if len(out) >= keep:
+            break
+    return (out + rest)[:keep]
+
+
+CAUTION = 0.5  # standard errors taken off a candidate's mean
+
+
+def cautious(mean: float, samples: Sequence[float]) -> float:
+    """A candidate's noisy mean less half its standard error. The best of several means
+    of a few samples each is biased up, most for the strokes whose samples spread most
+    (a hard pot: in or missed); ranking by this bound picks the stroke that is good,
+    not the one that was lucky in its samples."""
+    n = len(samples)
+    if n < 2:
+        return mean
+    m = sum(samples) / n
+    var = sum((x - m) ** 2 for x in samples) / (n - 1)
+    return mean - CAUTION * math.sqrt(var / n)

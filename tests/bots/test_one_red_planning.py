@@ -1,0 +1,80 @@
+"""1-red planning (issue 14): cannons and in-offs among the candidates
+(:mod:`cuesport.bots.one_red`), checked by the simulator and the referee."""
+
+from __future__ import annotations
+
+import pytest
+
+from cuesport.bots import LEVELS, one_red, search
+from cuesport.bots.search import Turn, best_stroke, judged, position_of
+from cuesport.disciplines import table_for
+from cuesport.game.match import Match
+from cuesport.game.players import Human
+from cuesport.physics import simulate
+
+BALLS = {"white": (600.0, 1500.0), "red": (900.0, 1900.0), "yellow": (1250.0, 2100.0)}
+# found among random positions: the plain pot variants make no cannon from here
+APART = {"white": (898.0, 2067.0), "red": (201.0, 1028.0), "yellow": (1330.0, 1543.0)}
+
+
+def _turn(balls: dict[str, tuple[float, float]] = BALLS, **extra: object) -> Turn:
+    start = {"balls": {k: list(v) for k, v in balls.items()}, "to_play": 0,
+             "score": [0, 0]} | extra
+    return Match("snooker-one-red", [Human("a"), Human("b")], start=start).turn()
+
+
+def _scores(turn: Turn) -> bool:
+    noise, budget = LEVELS["strong"]
+    c = best_stroke(turn, budget, noise).candidate
+    phys = simulate(turn.table, position_of(turn, c), c.stroke, record=False)
+    return judged(turn, phys, c).keeps
+
+
+def test_one_red_aims_find_the_cannon_on_the_geometry() -> None:
+    found = one_red.aims(table_for("snooker-one-red"), BALLS, "white", BALLS["white"],
+                         ["red", "yellow"])
+    assert any(a.kind == "cannon" and a.first == "red" and a.goal == "yellow" for a in found)
+    assert any(a.kind == "in-off" for a in found)
+
+
+def test_one_2_9_2_after_fifteen_hazards_the_bot_scores_by_a_cannon(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # ONE-2.9.2: a sixteenth hazard is a foul, so only a cannon keeps the break going
+    assert _scores(_turn(APART, consecutive_hazards=15, hazards_announced=10))
+    monkeypatch.setattr(search, "_scoring_extras", lambda *a: [])
+    assert not _scores(_turn(APART, consecutive_hazards=15, hazards_announced=10))
+
+
+def test_one_2_4_3_the_corrected_in_off_goes_in() -> None:
+    # ONE-2.4.3: the in-off aim corrected on the simulator sends the cue ball into a pocket
+    turn = _turn()
+    budget = LEVELS["strong"][1]
+    groups = search._scoring_extras(turn, budget, dict(turn.state.balls), BALLS["white"],
+                                    None, turn.targets(), search.Sims(10**6))
+    in_offs = 0
+    for group in groups:
+        c = group[0]
+        phys = simulate(turn.table, position_of(turn, c), c.stroke, record=False)
+        in_offs += "white" in phys.pocketed and judged(turn, phys, c).keeps
+    assert in_offs >= 1
+
+
+def test_one_2_6_6_from_hand_a_ball_in_baulk_is_played_off_a_cushion(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # ONE-2.6.6, ONE-2.6.4: both object balls in baulk, the white in hand: the direct
+    # stroke is a foul; the route off the top cushion, corrected on the simulator, is not
+    baulk = {"red": (600.0, 500.0), "yellow": (1300.0, 300.0)}
+
+    def ruled() -> tuple[bool, list[str]]:
+        turn = _turn(baulk, score=[10, 10])
+        assert turn.state.in_hand == "D"
+        noise, budget = LEVELS["strong"]
+        c = best_stroke(turn, budget, noise).candidate
+        phys = simulate(turn.table, position_of(turn, c), c.stroke, record=False)
+        ruling = search._ruled(turn, phys, c)
+        assert ruling is not None
+        return ruling[0].legal, [f.name for f in ruling[0].fouls]
+
+    assert ruled() == (True, [])
+    monkeypatch.setattr(one_red, "from_hand", lambda *a: [])
+    assert ruled() == (False, ["ball-in-baulk-played-directly"])
