@@ -18,7 +18,8 @@ never a time: the same seed plays the same strokes on a quiet or a loaded machin
 Pots come first, line by line in order of ease, their speed and spin variants
 interleaved so that a budget that runs out leaves every line its plainest strokes;
 safeties, the snooker break-off and escapes (one and two cushions, mirror-image aims
-checked by the simulator) have their own generators.
+checked by the simulator; in pool also legal jumps over a ball in the way,
+:mod:`cuesport.bots.jumps`) have their own generators.
 """
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ from cuesport.bots.aim import (
     pot_speed,
     targets_for,
 )
+from cuesport.bots.jumps import jump_strokes, jumps_allowed
 from cuesport.equipment import TableSpec, d_centre, head_string_y
 from cuesport.physics import Shot as PhysShot
 from cuesport.physics import Stroke, StrokeNoise, noisy_strokes, simulate
@@ -104,6 +106,7 @@ class Budget:
     escape_offsets: tuple[float, ...] = (-0.6, 0.0, 0.6)  # degrees around each cushion aim
     escape_speeds: tuple[float, ...] = (1.8, 3.0)
     escape_sides: tuple[float, ...] = (0.0,)
+    jumps: bool = True  # pool: legal jump shots over a ball in the way (never in snooker)
     look: bool = True  # value the position left
     refine_lines: int = 4  # pot lines whose aim is corrected for throw (two simulations each)
     simulations: int = 300  # the most simulations one decision may run
@@ -693,6 +696,27 @@ def escapes(turn: Turn, budget: Budget) -> list[Candidate]:
     return interleave(groups) + fan
 
 
+def jump_escapes(turn: Turn, budget: Budget) -> list[Candidate]:
+    """Pool only: legal jumps over the ball in the way of each of the nearest balls on
+    (:mod:`cuesport.bots.jumps`), tried before the cushion escapes; none in snooker, where a
+    jump shot is a foul (SNK-2.19), and none with the cue ball in hand."""
+    st = turn.state
+    cue = turn.cue
+    spot = st.balls.get(cue)
+    if (not budget.jumps or not jumps_allowed(turn.discipline) or spot is None
+            or st.in_hand is not None):
+        return []
+    breaking = bool(getattr(st, "breaking", False))
+    targets = [t for t in turn.targets() if t in st.balls and t != cue]
+    near = sorted(targets, key=lambda t: math.dist(st.balls[t], spot))[: budget.escape_targets]
+    groups = []
+    for t in near:
+        nominate, call = _declare(turn, t, None, breaking)
+        groups.append([Candidate(s, None, nominate, call, False, "escape", t)
+                       for s in jump_strokes(turn.table, spot, t, st.balls, cue)])
+    return interleave(groups)
+
+
 # ---------------------------------------------------------------- search
 
 
@@ -804,7 +828,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     if not breaking and (
             not scored or scored[0][0] <= -WIN + 1
             or (all(v < -1.0 for v, _ in scored) and budget.escape_targets > 0)):
-        more = _score(turn, escapes(turn, budget), budget.look, sims, reserve)
+        more = _score(turn, jump_escapes(turn, budget) + escapes(turn, budget), budget.look,
+                      sims, reserve)
         scored = sorted(scored + more, key=lambda s: -s[0])
     if not scored:
         st = turn.state
