@@ -406,8 +406,15 @@ class _Sim:
         if b.state == POCKETED:
             return
         now, contact = self.now, self.contact
-        kb = b.kin6(now)
-        bx, by, bvx, bvy, bax, bay = kb
+        # b.kin6(now), inlined (the same operations)
+        dt = now - b.t0
+        bax, bay = b.ax, b.ay
+        bvx, bvy = b.vx, b.vy
+        bx = b.x + (bvx + 0.5 * bax * dt) * dt
+        by = b.y + (bvy + 0.5 * bay * dt) * dt
+        bvx = bvx + bax * dt
+        bvy = bvy + bay * dt
+        kb = (bx, by, bvx, bvy, bax, bay)
         own_b = b.own_t
         b_moves = b.moving()
         b_air = b.state == AIRBORNE or b.h > 0.0  # in the air or on the rail top: 3-D
