@@ -66,6 +66,8 @@ def _lines(geo: Geometry) -> tuple[Line, ...]:
     if hit is not None and hit[0] is geo:
         return hit[1]
     lines = geo.cushions + tuple(f for pg in geo.pockets for f in pg.facings)
+    if len(_LINES) >= 64:  # bounded, like detect.geometry's cache
+        _LINES.clear()
     _LINES[id(geo)] = (geo, lines)
     return lines
 

@@ -136,6 +136,8 @@ def _pruning(geo: Geometry) -> tuple[list[tuple[PocketGeo, float]],
             x0, x1, y0, y1 = INF, -INF, INF, -INF
             break
     out = (reach_pg, (x0, x1, y0, y1))
+    if len(_PRUNING) >= 64:  # bounded, like detect.geometry's cache
+        _PRUNING.clear()
     _PRUNING[id(geo)] = (geo, out)
     return out
 
