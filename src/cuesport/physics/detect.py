@@ -263,7 +263,8 @@ def line_crossings(name: str, segs: list[tuple[float, ...]], line_y: float,
             disc = b * b - 4 * a * c
             if disc >= 0.0:
                 s = math.sqrt(disc)
-                roots = sorted(((-b - s) / (2 * a), (-b + s) / (2 * a)))
+                r1, r2 = (-b - s) / (2 * a), (-b + s) / (2 * a)
+                roots = [r1, r2] if r1 <= r2 else [r2, r1]  # sorted, without the call
         elif b != 0.0:
             roots = [-c / b]
         for r in roots:

@@ -148,9 +148,20 @@ class Ball:
             self.segments.append((self.t0, t, self.x, self.y, self.vx, self.vy, self.ax, self.ay,
                                   float(self.state), self.wx, self.wy, self.wz, dwx, dwy,
                                   decay, self.h, self.vz, self.az))
-        self.wx, self.wy, self.wz = self.spin_at(t, p, radius)
-        # self.kin(t), inlined (the same operations)
+        # self.spin_at(t, p, radius), inlined (the same operations)
         dt = t - self.t0
+        wz = self.wz
+        state = self.state
+        if state != AIRBORNE:
+            if wz != 0.0:
+                left = abs(wz) - p.spin_decay * dt
+                self.wz = math.copysign(left, wz) if left > 0.0 else 0.0
+            if state == SLIDING:
+                self.wx, self.wy = self.wx + self.kx * dt, self.wy + self.ky * dt
+            elif state == ROLLING:
+                self.wx = -(self.vy + self.ay * dt) / radius
+                self.wy = (self.vx + self.ax * dt) / radius
+        # self.kin(t), inlined (the same operations)
         ax, ay, vx, vy = self.ax, self.ay, self.vx, self.vy
         self.x = self.x + (vx + 0.5 * ax * dt) * dt
         self.y = self.y + (vy + 0.5 * ay * dt) * dt

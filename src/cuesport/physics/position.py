@@ -6,7 +6,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from cuesport.equipment.tables import TableSpec
-from cuesport.physics.detect import Geometry, geometry
+from cuesport.physics.detect import Geometry, Line, geometry
 from cuesport.physics.stroke import PositionError
 
 OVERLAP_TOL = 1e-6  # m (1 micron): rounding in a tight rack is accepted, real overlaps are not
@@ -25,6 +25,7 @@ def check_position(table: TableSpec, position: Mapping[str, Sequence[float]], cu
         raise PositionError(f"the cue ball {cue!r} is not on the table (not in the position)")
     out = []
     r = table.ball_radius
+    geo = geometry(table)  # once: its cache hashes the table on every call
     for name, xy in position.items():
         try:
             x, y = float(xy[0]), float(xy[1])
@@ -41,7 +42,7 @@ def check_position(table: TableSpec, position: Mapping[str, Sequence[float]], cu
         if not inside and not (-3 * r <= x <= table.width + 3 * r
                                and -3 * r <= y <= table.length + 3 * r):
             raise PositionError(f"ball {name!r} at ({x:g}, {y:g}) mm is off the table")
-        where = _in_cushion(geometry(table), x / 1e3, y / 1e3)
+        where = _in_cushion(geo, x / 1e3, y / 1e3)
         if where:
             raise PositionError(
                 f"ball {name!r} at ({x:g}, {y:g}) mm overlaps the {where}: its centre must be at "
@@ -55,10 +56,26 @@ def check_position(table: TableSpec, position: Mapping[str, Sequence[float]], cu
     return out
 
 
+_LINES: dict[int, tuple[Geometry, tuple[Line, ...]]] = {}
+
+
+def _lines(geo: Geometry) -> tuple[Line, ...]:
+    """The noses, then every pocket's jaw facings (cached per geometry object, which
+    detect.geometry caches per table: hashing a Geometry would cost more than this saves)."""
+    hit = _LINES.get(id(geo))
+    if hit is not None and hit[0] is geo:
+        return hit[1]
+    lines = geo.cushions + tuple(f for pg in geo.pockets for f in pg.facings)
+    if len(_LINES) >= 64:  # bounded, like detect.geometry's cache
+        _LINES.clear()
+    _LINES[id(geo)] = (geo, lines)
+    return lines
+
+
 def _in_cushion(geo: Geometry, x: float, y: float) -> str:
     """What cushion piece a ball centred at (x, y) (m) overlaps: "" if none."""
     lim = geo.radius - OVERLAP_TOL
-    for ln in geo.cushions + tuple(f for pg in geo.pockets for f in pg.facings):
+    for ln in _lines(geo):
         along = (x - ln.ax) * ln.dx + (y - ln.ay) * ln.dy
         if 0.0 <= along <= ln.length and ln.nx * (x - ln.ax) + ln.ny * (y - ln.ay) < lim:
             return "cushion" if ln.pocket is None else f"{ln.pocket} jaw"

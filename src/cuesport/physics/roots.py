@@ -69,9 +69,12 @@ def _bracket4(a0: float, a1: float, a2: float, a3: float, a4: float, lo: float, 
               flo: float) -> float:
     pos = flo > 0.0
     t = 0.5 * (lo + hi)
+    ttol = _T_TOL
+    tol = ttol * (1.0 + hi)
     for _ in range(80):
-        f = a0 * t + a1
-        d = a0 * t + f
+        p = a0 * t
+        f = p + a1
+        d = p + f  # the same product a0 t
         f = f * t + a2
         d = d * t + f
         f = f * t + a3
@@ -83,7 +86,7 @@ def _bracket4(a0: float, a1: float, a2: float, a3: float, a4: float, lo: float, 
             lo = t
         else:
             hi = t
-        tol = _T_TOL * (1.0 + hi)
+            tol = ttol * (1.0 + hi)  # it depends on hi only
         if hi - lo <= tol:
             break
         tn = t - f / d if d != 0.0 else 0.5 * (lo + hi)
@@ -101,9 +104,12 @@ def _bracket3(a0: float, a1: float, a2: float, a3: float, lo: float, hi: float,
               flo: float) -> float:
     pos = flo > 0.0
     t = 0.5 * (lo + hi)
+    ttol = _T_TOL
+    tol = ttol * (1.0 + hi)
     for _ in range(80):
-        f = a0 * t + a1
-        d = a0 * t + f
+        p = a0 * t
+        f = p + a1
+        d = p + f  # the same product a0 t
         f = f * t + a2
         d = d * t + f
         f = f * t + a3
@@ -113,7 +119,7 @@ def _bracket3(a0: float, a1: float, a2: float, a3: float, lo: float, hi: float,
             lo = t
         else:
             hi = t
-        tol = _T_TOL * (1.0 + hi)
+            tol = ttol * (1.0 + hi)  # it depends on hi only
         if hi - lo <= tol:
             break
         tn = t - f / d if d != 0.0 else 0.5 * (lo + hi)

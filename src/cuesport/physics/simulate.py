@@ -106,6 +106,42 @@ def span(x: float, v: float, a: float, t: float) -> tuple[float, float]:
     return lo - 1e-9, hi + 1e-9
 
 
+_PRUNING: dict[int, tuple[Geometry, Any]] = {}
+
+
+def _pruning(geo: Geometry) -> tuple[list[tuple[PocketGeo, float]],
+                                     tuple[float, float, float, float]]:
+    """Per table (cached): each pocket with (brad + R) (1 + 1e-12), and an open rectangle
+    (x0, x1, y0, y1) disjoint from every nose's box and every pocket's box: a path whose box
+    lies inside it meets no piece and no pocket (each box lies wholly on one side of it)."""
+    hit = _PRUNING.get(id(geo))
+    if hit is not None and hit[0] is geo:
+        return hit[1]  # type: ignore[no-any-return]
+    R = geo.radius
+    reach_pg = [(pg, (pg.brad + R) * (1.0 + 1e-12)) for pg in geo.pockets]
+    cx, cy = 0.5 * geo.width, 0.5 * geo.length
+    x0, x1, y0, y1 = -INF, INF, -INF, INF
+    boxes = [(ln.bxl, ln.bxh, ln.byl, ln.byh) for ln in geo.cushions]
+    boxes += [(pg.xlo, pg.xhi, pg.ylo, pg.yhi) for pg in geo.pockets]
+    for xl, xh, yl, yh in boxes:
+        if xh < cx:
+            x0 = max(x0, xh)
+        elif xl > cx:
+            x1 = min(x1, xl)
+        elif yh < cy:
+            y0 = max(y0, yh)
+        elif yl > cy:
+            y1 = min(y1, yl)
+        else:  # a box across the centre: no such rectangle (never on a real table)
+            x0, x1, y0, y1 = INF, -INF, INF, -INF
+            break
+    out = (reach_pg, (x0, x1, y0, y1))
+    if len(_PRUNING) >= 64:  # bounded, like detect.geometry's cache
+        _PRUNING.clear()
+    _PRUNING[id(geo)] = (geo, out)
+    return out
+
+
 class _Sim:
     def __init__(self, geo: Geometry, p: PhysicsParams, balls: list[Ball],
                  resolver: Resolver) -> None:
@@ -128,6 +164,9 @@ class _Sim:
         # s: pairs whose contact is at least this far ahead are solved later. Far above the
         # root finder's tolerance (1e-13 s), which the queued time is kept below (run).
         self.lazy = 1e-6
+        # each pocket with the distance its bounding circle reaches, and the table's interior
+        # (predict_own's pruning)
+        self.pocket_reach, self.interior = _pruning(geo)
 
     # ------------------------------------------------------------ prediction
 
@@ -155,26 +194,56 @@ class _Sim:
             self.predict_rail(b)
             return
         now, R, geo = self.now, self.R, self.geo
-        k = b.kin6(now)
+        # b.kin6(now), inlined (the same operations)
+        dt = now - b.t0
+        ax, ay = b.ax, b.ay
+        vx, vy = b.vx, b.vy
+        x = b.x + (vx + 0.5 * ax * dt) * dt
+        y = b.y + (vy + 0.5 * ay * dt) * dt
+        vx = vx + ax * dt
+        vy = vy + ay * dt
+        k = (x, y, vx, vy, ax, ay)
         best, kind = b.t_end - now, TRANSITION
         data: Line | PocketGeo | ArcPiece | None = None
-        x, y, vx, vy, ax, ay = k
         # A box around the path over [0, best] (each coordinate is a parabola: its ends and
-        # its vertex), for the noses and the pockets.
-        xlo, xhi = span(x, vx, ax, best)
-        ylo, yhi = span(y, vy, ay, best)
+        # its vertex), for the noses and the pockets: span(), inlined.
+        x1 = x + (vx + 0.5 * ax * best) * best
+        xlo, xhi = (x, x1) if x < x1 else (x1, x)
+        if ax != 0.0 and 0.0 < -vx / ax < best:
+            s = -vx / ax
+            xv = x + (vx + 0.5 * ax * s) * s
+            xlo, xhi = (xv if xv < xlo else xlo), (xv if xv > xhi else xhi)
+        xlo, xhi = xlo - 1e-9, xhi + 1e-9
+        y1 = y + (vy + 0.5 * ay * best) * best
+        ylo, yhi = (y, y1) if y < y1 else (y1, y)
+        if ay != 0.0 and 0.0 < -vy / ay < best:
+            s = -vy / ay
+            yv = y + (vy + 0.5 * ay * s) * s
+            ylo, yhi = (yv if yv < ylo else ylo), (yv if yv > yhi else yhi)
+        ylo, yhi = ylo - 1e-9, yhi + 1e-9
+        ia, ib, ja, jb = self.interior
+        if ia < xlo and xhi < ib and ja < ylo and yhi < jb:
+            # the path's box misses every nose's and pocket's box (_interior): the loops
+            # below would skip them all
+            b.own_t = now + best
+            b.sweep()
+            self.seq += 1
+            heapq.heappush(self.heap, (now + best, self.seq, TRANSITION, b.i, -1, b.ver, 0, None))
+            return
+        near_r = R * (1.0 + 1e-12)
         for ln in geo.cushions:
+            # the cheapest rejection first (most noses are far)
+            if xhi < ln.bxl or xlo > ln.bxh or yhi < ln.byl or ylo > ln.byh:
+                continue  # the path's box misses the nose's (detect.Line)
             # detect.line_time, inlined (the same operations)
             nx, ny = ln.nx, ln.ny
             n1 = nx * vx + ny * vy
             na = nx * ax + ny * ay
             if n1 >= 0.0 and na >= 0.0:
                 continue  # not approaching the nose, ever: line_time's quadratic says inf
-            if xhi < ln.bxl or xlo > ln.bxh or yhi < ln.byl or ylo > ln.byh:
-                continue  # the path's box misses the nose's (detect.Line)
             near_x = xlo if nx > 0.0 else xhi  # the box's corner nearest the nose line
             near_y = ylo if ny > 0.0 else yhi
-            if nx * (near_x - ln.ax) + ny * (near_y - ln.ay) > R * (1.0 + 1e-12):
+            if nx * (near_x - ln.ax) + ny * (near_y - ln.ay) > near_r:
                 continue  # the path's box stays more than R off this nose's line
             n0 = nx * (x - ln.ax) + ny * (y - ln.ay)
             t = first_entry_quadratic(0.5 * na, n1, n0 - R, best)
@@ -191,12 +260,12 @@ class _Sim:
         ex, ey = vx + 0.5 * ax * best, vy + 0.5 * ay * best  # the chord, per second
         ee = ex * ex + ey * ey
         bend = 0.125 * math.hypot(ax, ay) * best * best
-        for pg in geo.pockets:
+        for pg, reach_pg in self.pocket_reach:
             if xhi < pg.xlo or xlo > pg.xhi or yhi < pg.ylo or ylo > pg.yhi:
                 continue  # the path's box misses the pocket's
             dx, dy = x - pg.bx, y - pg.by
             tm = min(max(-(dx * ex + dy * ey) / ee, 0.0), best) if ee > 0.0 else 0.0
-            if math.hypot(dx + ex * tm, dy + ey * tm) - bend > (pg.brad + R) * (1.0 + 1e-12):
+            if math.hypot(dx + ex * tm, dy + ey * tm) - bend > reach_pg:
                 continue  # cannot get near this pocket before its next event
             # each piece only if the path's box meets the piece's (detect.Line, ArcPiece)
             if not (xhi < pg.cxl or xlo > pg.cxh or yhi < pg.cyl or ylo > pg.cyh):
@@ -339,8 +408,15 @@ class _Sim:
         if b.state == POCKETED:
             return
         now, contact = self.now, self.contact
-        kb = b.kin6(now)
-        bx, by, bvx, bvy, bax, bay = kb
+        # b.kin6(now), inlined (the same operations)
+        dt = now - b.t0
+        bax, bay = b.ax, b.ay
+        bvx, bvy = b.vx, b.vy
+        bx = b.x + (bvx + 0.5 * bax * dt) * dt
+        by = b.y + (bvy + 0.5 * bay * dt) * dt
+        bvx = bvx + bax * dt
+        bvy = bvy + bay * dt
+        kb = (bx, by, bvx, bvy, bax, bay)
         own_b = b.own_t
         b_moves = b.moving()
         b_air = b.state == AIRBORNE or b.h > 0.0  # in the air or on the rail top: 3-D
