@@ -262,9 +262,14 @@ def line_crossings(name: str, segs: list[tuple[float, ...]], line_y: float,
         if a != 0.0:
             disc = b * b - 4 * a * c
             if disc >= 0.0:
-                s = math.sqrt(disc)
-                r1, r2 = (-b - s) / (2 * a), (-b + s) / (2 * a)
-                roots = [r1, r2] if r1 <= r2 else [r2, r1]  # sorted, without the call
+                # the stable form: with a round-off acceleration (|a| ~ 1e-13) the textbook
+                # (-b + s) / 2a cancels to a false root near the segment's start
+                q = -0.5 * (b + math.copysign(math.sqrt(disc), b))
+                if q == 0.0:
+                    roots = [0.0]
+                else:
+                    r1, r2 = q / a, c / q
+                    roots = [r1, r2] if r1 <= r2 else [r2, r1]  # sorted, without the call
         elif b != 0.0:
             roots = [-c / b]
         for r in roots:
