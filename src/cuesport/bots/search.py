@@ -250,7 +250,7 @@ def prospects(turn: Turn, state: FrameState, who: int) -> float:
     worth: dict[str, float] = {}
     # 14.1: while the pack is closed a pot is worth what it opens (the break ball)
     inside = (straight.closed(turn.table, state.balls, cue)
-              if turn.discipline == straight.DISCIPLINE else set())
+              if disciplines.find(turn.discipline).bots.break_ball else set())
     for line in pot_lines(turn.table, state.balls, cue, cpos, targets)[:12]:
         w = line.ease * (ball_value(turn.discipline, line.target) + unit)
         if inside:
@@ -366,7 +366,7 @@ def plans_breaks(turn: Turn, budget: Budget) -> bool:
     tried in order of worth, side and pack-opening variants, safeties back to baulk, the
     noisy stage kept to several balls and ranked with caution; at the levels that search
     widely (strong, pro), in snooker only."""
-    return turn.discipline == "snooker" and budget.lines >= 6
+    return disciplines.find(turn.discipline).bots.break_building and budget.lines >= 6
 
 
 def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Candidate]:
@@ -445,7 +445,7 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
                                  placed, nominate, call, False, "pot", line.target)
                        for k, h, sd in variants])
     out = interleave(groups + extras + safeties)
-    if turn.discipline == straight.DISCIPLINE and not breaking:
+    if disciplines.find(turn.discipline).bots.break_ball and not breaking:
         out = _break_shots(turn, [x[2:] for x in lines]) + out
     if bool(getattr(st, "push_out", False)) and spots:
         spot = spots[0]
@@ -481,7 +481,7 @@ def _scoring_extras(turn: Turn, budget: Budget, pos: Mapping[str, Vec], spot: Ve
                     ) -> list[list[Candidate]]:
     """The seam for a discipline's scoring strokes beyond pots: in 1-red, cannons and
     in-offs (ONE-2.4.3, ONE-2.4.4; :mod:`cuesport.bots.one_red`); none elsewhere."""
-    if turn.discipline != "snooker-one-red" or budget.lines < 3:
+    if not disciplines.find(turn.discipline).bots.cannons_score or budget.lines < 3:
         return []
     cue = turn.cue
     start = playable(turn.table, {**pos, cue: spot})
@@ -758,7 +758,8 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> floa
     cue = nxt.cue
     if cue not in new.balls:
         return 0.0
-    if turn.discipline == straight.DISCIPLINE and straight.closed(turn.table, new.balls, cue):
+    if (disciplines.find(turn.discipline).bots.break_ball
+            and straight.closed(turn.table, new.balls, cue)):
         # 14.1 at a re-rack: the break shot is valued by its geometry (the look's
         # break factor); simulating pots into a full pack costs many events
         return 0.0
@@ -896,7 +897,7 @@ def _score(turn: Turn, cands: list[Candidate], look: bool, sims: Sims, reserve: 
             c = replace(c, kind="pot", target=next((b for b in pots if b in potted_on),
                                                   c.target))
         elif c.kind == "pot" and c.target not in pots and not (
-                j.keeps and turn.discipline == "snooker-one-red"):
+                j.keeps and disciplines.find(turn.discipline).bots.cannons_score):
             # played for what it leaves, not to pot (a 1-red cannon scores without a pot)
             c = replace(c, kind="safety")
         out.append((j.value, c))

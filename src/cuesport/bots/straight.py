@@ -34,7 +34,6 @@ from cuesport.rules.rack_interference import rack_outline_distance
 
 Vec = tuple[float, float]
 
-DISCIPLINE = "straight-pool"
 PACK_CLOSED = 9  # object balls in the rack outline that make a closed pack
 BREAKLESS = 0.35  # worth of a pot on an outside ball whose cue ball cannot reach the pack
 IN_PACK = 0.5  # worth of a pot on a ball of a closed pack (frozen balls throw)

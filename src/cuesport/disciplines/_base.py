@@ -45,6 +45,9 @@ class BotHints:
     safe_break: bool = False  # the opening stroke is a safety (14.1), not a power break
     concede_when_beaten: bool = False  # concede once the balls left cannot catch up
     stalemate_after: int = 50  # strokes without a pot before the match loop calls stalemate
+    break_building: bool = False  # plan breaks of reds and colours (snooker)
+    cannons_score: bool = False  # a cannon or an in-off scores without a pot (1-red)
+    break_ball: bool = False  # re-racks: leave and play a break ball into the new pack (14.1)
 
 
 @dataclass(frozen=True, slots=True)

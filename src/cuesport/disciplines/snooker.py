@@ -28,5 +28,6 @@ DISCIPLINE = Discipline(
     frame_word="frame",
     stalemate_rule="SNK-3.16",
     century_breaks=True,
-    bots=BotHints(table_worth=4.0, concede_when_beaten=True, stalemate_after=80),
+    bots=BotHints(table_worth=4.0, concede_when_beaten=True, stalemate_after=80,
+                  break_building=True),
 )

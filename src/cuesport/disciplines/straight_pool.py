@@ -31,5 +31,5 @@ DISCIPLINE = Discipline(
     frame_word="game",
     stalemate_rule="P141-4.12",
     rack_outline=True,  # P141-4.2: the rack's outline is marked
-    bots=BotHints(points_weight=2.0, safe_break=True),
+    bots=BotHints(points_weight=2.0, safe_break=True, break_ball=True),
 )
