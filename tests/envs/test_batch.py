@@ -55,6 +55,32 @@ def test_the_local_pool_is_kept_between_batches_and_made_again_when_a_worker_die
     assert 2 not in batch._pools
 
 
+EXIT_WITH_A_KEPT_POOL = """
+import atexit
+
+def at_exit():  # registered first, so it runs after the hooks the imports register
+    print("kept pools:", len(batch._pools))
+
+atexit.register(at_exit)
+from cuesport.envs import batch
+
+assert len(batch.run(batch.drill("nine-ball", "cut"), 8, seed=3, workers=2)) == 8
+assert len(batch._pools) == 1  # kept for the next batch, which never comes
+"""
+
+
+def test_a_kept_local_pool_is_closed_before_the_interpreter_finalises() -> None:
+    # Left to finalisation, the pool's weakref callback printed "Exception ignored ...
+    # 'NoneType' object has no attribute 'util'" (concurrent.futures already torn down).
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", EXIT_WITH_A_KEPT_POOL], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.strip() == "kept pools: 0"
+
+
 def test_noise_free_cut_drill_pots_its_ball() -> None:
     for d in ("nine-ball", "snooker", "eight-ball"):
         spec = batch.drill(d, "cut", noise=StrokeNoise(0, 0, 0, 0, 0))

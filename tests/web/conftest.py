@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from live_server import Screenshots, screenshots
 
 from backends import store_url  # noqa: F401 - the fixture, on SQLite and PostgreSQL
 from cuesport.storage import Store
@@ -32,6 +33,13 @@ def store(store_url: str) -> Iterator[Store]:  # noqa: F811 - the imported fixtu
     s = Store(store_url)
     yield s
     s.close()
+
+
+@pytest.fixture(scope="session")
+def shot(tmp_path_factory: pytest.TempPathFactory) -> Screenshots:
+    """``shot(page, name, full_page=False)``: a screenshot for a person to look at, into
+    ``$CUESPORT_SCREENSHOTS`` or else pytest's tmp dir (see live_server)."""
+    return screenshots(tmp_path_factory)
 
 
 def app_client(store: Store, **options: Any) -> TestClient:

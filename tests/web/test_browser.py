@@ -1,23 +1,20 @@
 """End to end, in a real browser: Debian's Chromium driven by Playwright.
 
 The server runs in a thread on 127.0.0.1 (a free port) with its own database; screenshots go
-to ``out/screenshots/`` (or ``$CUESPORT_SCREENSHOTS``). Chromium is the system one (never
-``playwright install``); ``python3 tasks.py test`` installs it with apt-get when it can.
+where the ``shot`` fixture says (``$CUESPORT_SCREENSHOTS``, see live_server). Chromium is the
+system one (never ``playwright install``); ``python3 tasks.py test`` installs it with apt-get
+when it can.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from live_server import chromium_or_skip, launch_chromium, serve_in_thread
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(os.environ.get("CUESPORT_SCREENSHOTS",
-                            Path(__file__).resolve().parents[2] / "out" / "screenshots"))
 READY = ("() => window.cuesport && window.cuesport.match && !window.cuesport.match.busy"
          " && document.body.dataset.animating === '0' && window.cuesport.queue.length === 0")
 
@@ -49,11 +46,6 @@ def new_page(browser, width: int = 1280, height: int = 800):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
     return page
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def table_point(page, x: float, y: float) -> tuple[float, float]:
@@ -98,7 +90,7 @@ def my_turn(page) -> None:
     page.wait_for_function(READY + " && !document.querySelector('#strike').disabled")
 
 
-def test_nine_ball_against_a_bot(server, browser):
+def test_nine_ball_against_a_bot(server, browser, shot):
     page = new_page(browser)
     start(page, server, "nine-ball", "bot")
     my_turn(page)
@@ -129,11 +121,11 @@ def test_nine_ball_against_a_bot(server, browser):
     assert page.inner_text("#scoreboard") == board
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(300)
-    page.screenshot(path=str(SHOTS / "nine-ball-phone.png"), full_page=True)
+    shot(page, "nine-ball-phone", full_page=True)
     assert page.errors == []
 
 
-def test_snooker_foul_offers_play_or_pass(server, browser):
+def test_snooker_foul_offers_play_or_pass(server, browser, shot):
     page = new_page(browser)
     start(page, server, "snooker", "hotseat")
     my_turn(page)
@@ -153,7 +145,7 @@ def test_snooker_foul_offers_play_or_pass(server, browser):
     assert page.errors == []
 
 
-def test_two_browsers_play_through_an_invite_link(server, browser):
+def test_two_browsers_play_through_an_invite_link(server, browser, shot):
     ann = new_page(browser)
     start(ann, server, "snooker", "invite")
     invite = ann.input_value("#invite-url")
@@ -241,7 +233,7 @@ def touch_stroke(page, target: str, power: int) -> None:
 
 
 @pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
-def test_phone_layout_has_table_and_strike_in_view(server, browser, viewport):
+def test_phone_layout_has_table_and_strike_in_view(server, browser, viewport, shot):
     page = phone(browser, viewport)
     start(page, server, "snooker", "hotseat")
     my_turn(page)
@@ -264,7 +256,7 @@ def test_phone_layout_has_table_and_strike_in_view(server, browser, viewport):
     assert page.errors == []
 
 
-def test_phone_a_whole_rack_of_nine_ball_by_touch(server, browser):
+def test_phone_a_whole_rack_of_nine_ball_by_touch(server, browser, shot):
     page = phone(browser, PORTRAIT)
     start(page, server, "nine-ball", "hotseat")
     page.evaluate("window.cuesport.timeScale = 20")
@@ -380,7 +372,7 @@ POOL_CALL = {"balls": {"cue": [635.0, 800.0], "3": [635.0, 1600.0], "8": [300.0,
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_pool_1_6_call_by_touching_ball_then_pocket(server, browser, size):
+def test_pool_1_6_call_by_touching_ball_then_pocket(server, browser, size, shot):
     page = new_page(browser) if size == "desktop" else phone(browser, PORTRAIT)
     open_position(page, server, "eight-ball", POOL_CALL)
     my_turn(page)
@@ -436,7 +428,7 @@ SNOOKER_FREE_BALL = {
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_snk_2_12_free_ball_nominated_on_the_table_nearest_first(server, browser, size):
+def test_snk_2_12_free_ball_nominated_on_the_table_nearest_first(server, browser, size, shot):
     page = new_page(browser) if size == "desktop" else phone(browser, PORTRAIT)
     open_position(page, server, "snooker", SNOOKER_FREE_BALL)
     my_turn(page)
@@ -459,7 +451,7 @@ def test_snk_2_12_free_ball_nominated_on_the_table_nearest_first(server, browser
 # ---------------------------------------------------------------- words
 
 
-def test_calls_follow_the_page_language_and_long_names_are_cut(server, browser):
+def test_calls_follow_the_page_language_and_long_names_are_cut(server, browser, shot):
     page = new_page(browser, 1400, 800)
     page.goto(server)
     page.wait_for_selector("body[data-ready='1']")
@@ -514,7 +506,7 @@ def test_ball_on_and_the_bot_in_both_languages(server, browser):
 # ---------------------------------------------------------------- waiting, replays, links
 
 
-def test_skip_the_stroke_and_the_bots_then_replay_and_link_a_stroke(server, browser):
+def test_skip_the_stroke_and_the_bots_then_replay_and_link_a_stroke(server, browser, shot):
     page = new_page(browser)
     start(page, server, "nine-ball", "bot")
     my_turn(page)
@@ -596,7 +588,7 @@ SNOOKER_DECISION = {
     "to_play": 1, "phase": "reds", "options": ["play", "pass"], "offender": 0}
 
 
-def both_languages(page, name: str, size: str) -> None:
+def both_languages(shot, page, name: str, size: str) -> None:
     for lg in ("en", "ru"):
         page.select_option("#lang", lg)
         page.wait_for_timeout(150)  # the calls come again in the page's language
@@ -607,7 +599,7 @@ def both_languages(page, name: str, size: str) -> None:
     page.select_option("#lang", "en")
 
 
-def test_screenshots_of_every_screen_at_both_sizes_in_both_languages(server, browser):
+def test_screenshots_of_every_screen_at_both_sizes_in_both_languages(server, browser, shot):
     """Not a check of looks: it fails only on a page error; the pictures are for a person."""
     sizes = {"desktop": (None, {"width": 1280, "height": 800}), "portrait": (True, PORTRAIT),
              "landscape": (True, LANDSCAPE)}
@@ -616,21 +608,21 @@ def test_screenshots_of_every_screen_at_both_sizes_in_both_languages(server, bro
 
         page.goto(server)
         page.wait_for_selector("body[data-ready='1']")
-        both_languages(page, "setup", size)
+        both_languages(shot, page, "setup", size)
         open_position(page, server, "snooker", SNOOKER_DECISION)
         page.wait_for_selector("#decision[open]")
-        both_languages(page, "decision", size)
+        both_languages(shot, page, "decision", size)
         page.click("#decision-buttons button[data-choice=play]")
         open_position(page, server, "snooker", SNOOKER_FREE_BALL)
-        both_languages(page, "free-ball", size)
+        both_languages(shot, page, "free-ball", size)
         open_position(page, server, "eight-ball", POOL_CALL)
         click_ball(page, "3")
         page.mouse.click(*pocket_point(page, "top-right"))
-        both_languages(page, "call", size)
+        both_languages(shot, page, "call", size)
         mid = page.evaluate("window.cuesport.match.id")
         page.goto(f"{server}#match={mid}&frame=1&at=0")  # the same tab: the page reloads
         page.wait_for_selector("body[data-viewing='0']")
-        both_languages(page, "viewer", size)
+        both_languages(shot, page, "viewer", size)
         assert page.errors == [], (size, page.errors)
 
 
@@ -644,7 +636,8 @@ def jump(page, elevation: int, height: float, power: int) -> None:
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_a_ball_in_flight_is_drawn_with_height_and_off_the_table_is_said(server, browser, size):
+def test_a_ball_in_flight_is_drawn_with_height_and_off_the_table_is_said(server, browser, size,
+                                                                        shot):
     page = new_page(browser, 1400, 900) if size == "desktop" else phone(browser, PORTRAIT)
     length = 2540.0  # the 9-ft bed (mm)
     open_position(page, server, "nine-ball", {
@@ -680,7 +673,7 @@ def test_a_ball_in_flight_is_drawn_with_height_and_off_the_table_is_said(server,
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_a_refused_action_is_worded_in_the_page_language(server, browser, size):
+def test_a_refused_action_is_worded_in_the_page_language(server, browser, size, shot):
     page = new_page(browser, 1400, 900) if size == "desktop" else phone(browser, PORTRAIT)
     page.goto(server)
     page.wait_for_selector("body[data-ready='1']")
@@ -718,7 +711,7 @@ def test_phone_a_ball_has_a_44_px_touch_target(server, browser):
     assert page.errors == []
 
 
-def test_a_2_vs_2_match_is_made_played_and_stored_from_the_page(server, browser):
+def test_a_2_vs_2_match_is_made_played_and_stored_from_the_page(server, browser, shot):
     page = new_page(browser, 1400, 900)
     page.goto(server)
     page.wait_for_selector("body[data-ready='1']")

@@ -1,26 +1,22 @@
 """Practice in a real browser (Chromium): drag, strike, undo, the aid, links and records.
 
-Desktop and phone sizes; screenshots go to ``$CUESPORT_SCREENSHOTS`` (default
-``out/screenshots/``) as ``practice-*.png``, for a person to look at.
+Desktop and phone sizes; screenshots (``practice-*.png``, for a person to look at) go where
+the ``shot`` fixture says (``$CUESPORT_SCREENSHOTS``, see live_server).
 """
 
 from __future__ import annotations
 
 import json
 import math
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from live_server import chromium_or_skip, launch_chromium, serve_in_thread
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(os.environ.get("CUESPORT_SCREENSHOTS",
-                            Path(__file__).resolve().parents[2] / "out" / "screenshots"))
 DESKTOP = {"width": 1280, "height": 800}
 PORTRAIT = {"width": 390, "height": 844}
 LANDSCAPE = {"width": 844, "height": 390}
@@ -53,11 +49,6 @@ def open_page(browser, viewport: dict[str, int], url: str):
     page.goto(url)
     page.wait_for_function(READY)
     return page
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def balls(page) -> dict[str, list[float]]:
@@ -102,7 +93,7 @@ def near(a: dict[str, list[float]], b: dict[str, list[float]], tol: float = 1e-3
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PORTRAIT], ids=["desktop", "phone"])
-def test_practice_drag_strike_undo_link_record_and_aid(server, browser, viewport, tmp_path):
+def test_practice_drag_strike_undo_link_record_and_aid(server, browser, viewport, tmp_path, shot):
     touch = viewport is not DESKTOP
     size = "phone" if touch else "desktop"
     page = open_page(browser, viewport, f"{server}practice#practice=nine-ball")
@@ -240,7 +231,7 @@ def test_practice_add_remove_keys_and_other_disciplines(server, browser):
     assert page.errors == []
 
 
-def test_screenshots_of_practice_at_every_size_in_both_languages(server, browser):
+def test_screenshots_of_practice_at_every_size_in_both_languages(server, browser, shot):
     """Not a check of looks: it fails only on a page error; the pictures are for a person."""
     for name, vp in (("desktop", DESKTOP), ("portrait", PORTRAIT), ("landscape", LANDSCAPE)):
         page = open_page(browser, vp, f"{server}practice#practice=snooker")
@@ -250,8 +241,7 @@ def test_screenshots_of_practice_at_every_size_in_both_languages(server, browser
             page.select_option("#lang", lg)
             page.wait_for_timeout(100)
             shot(page, f"practice-{name}-snooker-{lg}")
-            page.screenshot(path=str(SHOTS / f"practice-{name}-snooker-{lg}-page.png"),
-                            full_page=True)
+            shot(page, f"practice-{name}-snooker-{lg}-page", full_page=True)
             assert page.evaluate("document.documentElement.scrollWidth") <= vp["width"], lg
         page.select_option("#lang", "en")
         assert page.errors == [], (name, page.errors)

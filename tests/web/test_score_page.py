@@ -1,21 +1,17 @@
 """The marker's page (/score) in a real browser at a phone size: a whole snooker frame with
 a foul, a free ball, a foul and a miss with replace and a spot taken; a nine-ball rack with
 a push-out and a three-foul warning; a 14.1 inning with a re-rack; doubles; undo, reload
-and a dropped network; screenshots go to ``out/screenshots/``."""
+and a dropped network; screenshots go where the ``shot`` fixture says (see live_server)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from live_server import chromium_or_skip, launch_chromium, serve_in_thread
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(os.environ.get("CUESPORT_SCREENSHOTS",
-                            Path(__file__).resolve().parents[2] / "out" / "screenshots"))
 PHONE = {"width": 390, "height": 844}
 IDLE = ("() => window.cuesportScore && window.cuesportScore.match && "
         "!window.cuesportScore.syncing && window.cuesportScore.match.queue.length === 0")
@@ -36,11 +32,6 @@ def server(tmp_path_factory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     yield from launch_chromium(CHROMIUM)
-
-
-def screenshot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def start(browser, server, discipline: str, size=PHONE):
@@ -107,9 +98,9 @@ def scores(page) -> list[str]:
     return [page.inner_text(f"#side{p} .pts") for p in (0, 1)]
 
 
-def test_snooker_frame_with_a_foul_and_a_free_ball(server, browser):
+def test_snooker_frame_with_a_foul_and_a_free_ball(server, browser, shot):
     context, page = start(browser, server, "snooker")
-    screenshot(page, "score-setup-phone")
+    shot(page, "score-setup-phone", full_page=True)
     page.click("#begin")
     page.wait_for_function(IDLE)
     assert visit(page, first="red")["score"] == [0, 0]  # break-off
@@ -119,7 +110,7 @@ def test_snooker_frame_with_a_foul_and_a_free_ball(server, browser):
     assert foul["fouls"][0]["rule"] == "SNK-3.12(b)(iv)" and foul["free_ball"] is True
     assert scores(page) == ["5", "8"]
     assert "Free ball" in page.inner_text("#calls")
-    screenshot(page, "score-snooker-foul-phone")
+    shot(page, "score-snooker-foul-phone", full_page=True)
     decide(page, "Play")
     free = visit(page, first="green", potted=("green",))
     assert free["points"] == [1, 0] and free["respotted"] == {"green": "green-spot"}
@@ -145,7 +136,7 @@ def test_snooker_frame_with_a_foul_and_a_free_ball(server, browser):
     page.click("#enter")
     assert page.evaluate("() => window.cuesportScore.match.queue.length") == 2
     assert "2" in page.inner_text("#net")
-    screenshot(page, "score-offline-phone")
+    shot(page, "score-offline-phone", full_page=True)
     context.set_offline(False)
     page.wait_for_function(IDLE, timeout=15000)
     assert scores(page) == ["13", "8"]  # both visits, in order
@@ -155,7 +146,7 @@ def test_snooker_frame_with_a_foul_and_a_free_ball(server, browser):
     # the calls come again from the referee, in Russian
     page.wait_for_function("() => /[а-я]/i.test(document.querySelector('#calls').textContent)")
     assert scores(page) == ["13", "8"]
-    screenshot(page, "score-snooker-ru-phone")
+    shot(page, "score-snooker-ru-phone", full_page=True)
     assert page.errors == []
     context.close()
 
@@ -166,7 +157,7 @@ def sent(page) -> dict:
                          " return m.actions[m.actions.length - 1]; }")
 
 
-def test_a_whole_snooker_frame_with_a_miss_replaced_and_a_spot_taken(server, browser):
+def test_a_whole_snooker_frame_with_a_miss_replaced_and_a_spot_taken(server, browser, shot):
     context, page = start(browser, server, "snooker")
     page.click("#begin")
     page.wait_for_function(IDLE)
@@ -188,7 +179,7 @@ def test_a_whole_snooker_frame_with_a_miss_replaced_and_a_spot_taken(server, bro
     assert miss["miss"] is True and miss["options"] == ["play", "pass", "replace"]
     assert "Foul and a miss" in page.inner_text("#calls")
     assert scores(page) == ["13", "12"]
-    screenshot(page, "score-snooker-miss-phone")
+    shot(page, "score-snooker-miss-phone", full_page=True)
     replaced = decide(page, "Replace")
     assert replaced["to_play"] == 0 and replaced["score"] == [13, 12]
     assert visit(page, first="red", potted=("red",))["score"] == [14, 12]
@@ -196,7 +187,7 @@ def test_a_whole_snooker_frame_with_a_miss_replaced_and_a_spot_taken(server, bro
     page.click("#first button[data-ball='pink']")
     page.click("#potted button[data-ball='pink']")
     page.wait_for_selector("#spots-box:not([hidden])")
-    screenshot(page, "score-snooker-spot-taken-phone")
+    shot(page, "score-snooker-spot-taken-phone", full_page=True)
     pink = visit(page, spots=("pink-spot",))
     assert sent(page)["shot"]["rest"] == {"occupied": ["pink-spot"]}
     assert pink["respotted"] == {"pink": "black-spot"} and pink["score"] == [20, 12]
@@ -212,12 +203,12 @@ def test_a_whole_snooker_frame_with_a_miss_replaced_and_a_spot_taken(server, bro
     assert end["frame_over"] is True and end["winner"] == 0 and end["score"] == [108, 12]
     page.wait_for_selector("#over:not([hidden])")
     assert "Ann" in page.inner_text("#over-text")
-    screenshot(page, "score-snooker-frame-over-phone")
+    shot(page, "score-snooker-frame-over-phone", full_page=True)
     assert page.errors == []
     context.close()
 
 
-def test_nine_ball_rack_with_a_push_out(server, browser):
+def test_nine_ball_rack_with_a_push_out(server, browser, shot):
     context, page = start(browser, server, "nine-ball")
     page.fill("#h1", "1")  # a handicap of one rack for Bob
     page.click("#begin")
@@ -232,13 +223,13 @@ def test_nine_ball_rack_with_a_push_out(server, browser):
                                   "judgement": {"railed": {"cue": False, "objects": 4}}}
     push = visit(page, flags=("push_out",), rails=0)
     assert push["options"] == ["play", "pass"] and push["to_play"] == 0
-    screenshot(page, "score-nine-ball-push-out-phone")
+    shot(page, "score-nine-ball-push-out-phone", full_page=True)
     passed = decide(page, "Pass")
     assert passed["to_play"] == 1
     foul = visit(page, first="4", rails=1)
     assert foul["fouls"][0]["rule"] == "POOL-6.2" and foul["in_hand"] == "table"
     assert "0 – 1" in page.inner_text("#fouls")
-    screenshot(page, "score-nine-ball-foul-phone")
+    shot(page, "score-nine-ball-foul-phone", full_page=True)
     # POOL-6.14 through the page: two more fouls by Bob, warned in between, lose the rack
     assert visit(page, first="1", rails=1)["legal"] is True  # Ann, ball in hand
     scratch = visit(page, first="1", potted=("9", "cue"), rails=0)
@@ -247,18 +238,18 @@ def test_nine_ball_rack_with_a_push_out(server, browser):
     warned = visit(page, first="1", rails=1)
     assert warned["warning"] is True
     assert page.inner_text("#warn") != ""
-    screenshot(page, "score-nine-ball-warning-phone")
+    shot(page, "score-nine-ball-warning-phone", full_page=True)
     lost = visit(page, first="1", rails=0)
     assert "POOL-6.14" in [f["rule"] for f in lost["fouls"]]
     assert lost["frame_over"] is True and lost["winner"] == 0
     page.wait_for_selector("#over:not([hidden])")
     assert page.inner_text("#side0 .frames").endswith("1")  # the rack counts at once
-    screenshot(page, "score-nine-ball-rack-over-phone")
+    shot(page, "score-nine-ball-rack-over-phone", full_page=True)
     assert page.errors == []
     context.close()
 
 
-def test_straight_pool_inning_with_a_re_rack(server, browser):
+def test_straight_pool_inning_with_a_re_rack(server, browser, shot):
     context, page = start(browser, server, "straight-pool")
     page.fill("#target", "50")
     page.fill("#h1", "5")  # Bob's handicap: he starts on 5
@@ -280,7 +271,7 @@ def test_straight_pool_inning_with_a_re_rack(server, browser):
     page.click("#first button[data-ball='14']")
     page.click("#potted button[data-ball='14']")
     page.wait_for_selector("#rerack-box:not([hidden])")
-    screenshot(page, "score-straight-pool-re-rack-phone")
+    shot(page, "score-straight-pool-re-rack-phone", full_page=True)
     rerack = visit(page, in_the_way=("15",))
     assert sent(page)["shot"]["rest"] == {"interferes": ["15"]}
     places = rerack["respotted"]
@@ -305,7 +296,7 @@ def objects_on_table(page) -> list[str]:
                          ".map(b => b.dataset.ball)")
 
 
-def test_doubles_show_who_of_the_side_is_at_the_table(server, browser):
+def test_doubles_show_who_of_the_side_is_at_the_table(server, browser, shot):
     context, page = start(browser, server, "snooker")
     page.fill("#p0b", "Cid")
     page.fill("#p1b", "Dee")
@@ -319,7 +310,7 @@ def test_doubles_show_who_of_the_side_is_at_the_table(server, browser):
     # SNK-3.17: the order Ann, Bob, Cid, Dee
     assert "Cid" in page.inner_text("#side0 .member")
     assert page.inner_text("#side1 .member") == ""
-    screenshot(page, "score-doubles-phone")
+    shot(page, "score-doubles-phone", full_page=True)
     # SNK-3.9: the pink fell by itself as Cid potted a red: it goes back, the red counts
     page.click("#first button[data-ball='red']")
     page.click("#potted button[data-ball='red']")
@@ -335,18 +326,18 @@ def test_doubles_show_who_of_the_side_is_at_the_table(server, browser):
     context.close()
 
 
-def test_score_page_on_a_desktop(server, browser):
+def test_score_page_on_a_desktop(server, browser, shot):
     context, page = start(browser, server, "snooker-one-red", {"width": 1280, "height": 800})
     page.click("#begin")
     page.wait_for_function(IDLE)
     r = visit(page, first="red", potted=("red",))
     assert r["legal"] is True and r["respotted"] == {"red": "black-spot"}
-    screenshot(page, "score-one-red-desktop")
+    shot(page, "score-one-red-desktop", full_page=True)
     assert page.errors == []
     context.close()
 
 
-def test_live_scoreboard_follows_two_tables(server, browser):
+def test_live_scoreboard_follows_two_tables(server, browser, shot):
     spectator = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
     spectator.goto(server + "board")
     context, page = start(browser, server, "snooker")
@@ -371,7 +362,7 @@ def test_live_scoreboard_follows_two_tables(server, browser):
     spectator.wait_for_function(
         "() => { const b = (window.cuesportBoard.boards || []).find(x => x.name === 'Table 8');"
         " return b && b.to_play === 1; }", timeout=10000)
-    screenshot(spectator, "board-two-tables-desktop")
+    shot(spectator, "board-two-tables-desktop", full_page=True)
     assert spectator.locator("section[data-board]").count() >= 2
     context.close()
     other.close()
@@ -432,7 +423,7 @@ def test_undo_and_a_language_switch_leave_one_counted_frame(stored, browser):
     context.close()
 
 
-def test_a_refused_visit_409_is_never_lost(stored, browser):
+def test_a_refused_visit_409_is_never_lost(stored, browser, shot):
     server, store = stored
     _context, page = start(browser, server, "nine-ball")
     page.click("#begin")
@@ -453,7 +444,7 @@ def test_a_refused_visit_409_is_never_lost(stored, browser):
     m = page.evaluate("() => window.cuesportScore.match")
     assert len(m["queue"]) == 1 and m["held"] and len(m["actions"]) == 2
     assert "another page" in page.inner_text("#error")
-    screenshot(page, "score-conflict-held-phone")
+    shot(page, "score-conflict-held-phone", full_page=True)
     page.click("#resend")  # the marker sends it again: the page's frame replaces the other
     page.wait_for_function(IDLE)
     assert len(page.evaluate("() => window.cuesportScore.match.actions")) == 3
@@ -461,25 +452,21 @@ def test_a_refused_visit_409_is_never_lost(stored, browser):
     assert [len(r["actions"]) for r in counted(store)] == [3]
 
 
-FLAG_SHOTS = Path("/tmp/shots-scoreflags")
-
-
-def flag_shot(page, name: str) -> None:
+def flag_shot(shot, page, name: str) -> None:
     """Screenshots of the rest-fact controls, en and ru, for a look by eye."""
-    FLAG_SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(FLAG_SHOTS / f"{name}.png"), full_page=True)
+    shot(page, f"score-flags-{name}", full_page=True)
 
 
-def both_languages(page, name: str) -> None:
-    flag_shot(page, f"{name}-en")
+def both_languages(shot, page, name: str) -> None:
+    flag_shot(shot, page, f"{name}-en")
     page.click("#lang")
     page.wait_for_function(IDLE)
-    flag_shot(page, f"{name}-ru")
+    flag_shot(shot, page, f"{name}-ru")
     page.click("#lang")
     page.wait_for_function(IDLE)
 
 
-def test_snooker_touching_ball_and_a_free_ball_that_snookers(server, browser):
+def test_snooker_touching_ball_and_a_free_ball_that_snookers(server, browser, shot):
     """SNK-3.8: the touching ball goes in as rest.touching; SNK-3.10(b)(ii): after a free
     ball the marker names the snookering ball (rest.snookered_by) and the referee fouls it."""
     context, page = start(browser, server, "snooker")
@@ -488,7 +475,7 @@ def test_snooker_touching_ball_and_a_free_ball_that_snookers(server, browser):
     assert page.is_hidden("#snookered-by-box")  # no free ball: not asked
     page.click("#first button[data-ball='red']")
     page.click("#touching button[data-ball='red']")
-    both_languages(page, "snooker-touching")
+    both_languages(shot, page, "snooker-touching")
     assert page.inner_text("#touching-box h3") == "Touching the cue ball at rest"
     brk = visit(page)
     assert sent(page)["shot"]["rest"] == {"touching": {"cue": ["red1"]}}
@@ -501,7 +488,7 @@ def test_snooker_touching_ball_and_a_free_ball_that_snookers(server, browser):
     page.click("#first button[data-ball='green']")
     page.wait_for_selector("#snookered-by-box:not([hidden])")
     page.click("#snookered-by button[data-ball='green']")
-    both_languages(page, "snooker-snookered-by")
+    both_languages(shot, page, "snooker-snookered-by")
     free = visit(page)
     assert sent(page)["shot"]["rest"] == {"snookered_by": ["green"]}
     assert [f["rule"] for f in free["fouls"]] == ["SNK-3.12(a)(vii)"]
@@ -509,7 +496,7 @@ def test_snooker_touching_ball_and_a_free_ball_that_snookers(server, browser):
     context.close()
 
 
-def test_pool_spot_request_and_a_frozen_ball(server, browser):
+def test_pool_spot_request_and_a_frozen_ball(server, browser, shot):
     """POOL-1.5: a scratch leaves every object ball behind the head string: the marker says
     so, the referee offers the spot, the marker names the ball; POOL-6.7 rest.touching."""
     context, page = start(browser, server, "straight-pool")
@@ -522,13 +509,13 @@ def test_pool_spot_request_and_a_frozen_ball(server, browser):
     page.wait_for_selector("#kitchen-box:not([hidden])")
     assert page.is_hidden("#touching-box")  # the cue ball is off the table
     page.click("#all-behind")
-    both_languages(page, "pool-behind-head-string")
+    both_languages(shot, page, "pool-behind-head-string")
     scratch = visit(page)
     assert sent(page)["shot"]["rest"]["behind_head_string"] == [str(n) for n in range(1, 16)]
     assert "spot-ball" in scratch["options"] and scratch["to_play"] == 0
     page.wait_for_selector("#spot-box:not([hidden])")
     assert page.is_hidden("#decisions button:text-is('Spot ball')")
-    both_languages(page, "pool-spot-ball")
+    both_languages(shot, page, "pool-spot-ball")
     page.click("#spot-balls button[data-ball='12']")
     page.wait_for_function(IDLE)
     assert sent(page) == {"decision": {"player": 0, "choice": "spot-ball", "ball": "12"}}
@@ -536,14 +523,14 @@ def test_pool_spot_request_and_a_frozen_ball(server, browser):
     assert spotted["respotted"] == {"12": "foot-spot"} and page.is_hidden("#spot-box")
     page.click("#first button[data-ball='3']")
     page.click("#touching button[data-ball='5']")
-    flag_shot(page, "pool-touching-en")
+    flag_shot(shot, page, "pool-touching-en")
     visit(page, call="safety")
     assert sent(page)["shot"]["rest"] == {"touching": {"cue": ["5"]}}
     assert page.errors == []
     context.close()
 
 
-def test_eight_ball_rack_with_called_pockets(server, browser):
+def test_eight_ball_rack_with_called_pockets(server, browser, shot):
     """POOL-1.6, P8-3.5: the call (ball and pocket) is tapped before the stroke, and where the
     called ball went (one tap: the called pocket); every other pot is "unknown"."""
     context, page = start(browser, server, "eight-ball")
@@ -565,7 +552,7 @@ def test_eight_ball_rack_with_called_pockets(server, browser):
     page.click("#potted button[data-ball='10']")
     page.wait_for_selector("#went-in-box:not([hidden])")
     assert "sel" in page.get_attribute("#went-in button[data-pocket='top-right']", "class")
-    both_languages(page, "eight-ball-called-pocket-phone")
+    both_languages(shot, page, "eight-ball-called-pocket-phone")
     made = visit(page)
     assert sent(page)["shot"]["call"] == {"ball": "1", "pocket": "top-right"}
     assert [e.get("pocket") for e in sent(page)["shot"]["events"]] == [
@@ -578,7 +565,7 @@ def test_eight_ball_rack_with_called_pockets(server, browser):
     page.click("#first button[data-ball='2']")
     page.click("#potted button[data-ball='2']")
     page.click("#went-in button[data-pocket='bottom-left']")
-    screenshot(page, "score-eight-ball-other-pocket-phone")
+    shot(page, "score-eight-ball-other-pocket-phone", full_page=True)
     other = visit(page)
     assert sent(page)["shot"]["events"][1]["pocket"] == "bottom-left"
     assert other["to_play"] == 1 and "2" not in other["state"]["balls"]
@@ -591,12 +578,12 @@ def test_eight_ball_rack_with_called_pockets(server, browser):
     assert sent(page)["shot"]["events"][1] == {"t": 1, "pot": "8", "pocket": "top-left"}
     assert won["frame_over"] is True and won["winner"] == 0
     assert page.is_visible("#over")
-    both_languages(page, "eight-ball-won-phone")
+    both_languages(shot, page, "eight-ball-won-phone")
     assert page.errors == []
     context.close()
 
 
-def test_called_pockets_on_a_desktop(server, browser):
+def test_called_pockets_on_a_desktop(server, browser, shot):
     context, page = start(browser, server, "ten-ball", {"width": 1280, "height": 800})
     page.click("#begin")
     page.wait_for_function(IDLE)
@@ -605,12 +592,12 @@ def test_called_pockets_on_a_desktop(server, browser):
     page.click("#call-pocket button[data-pocket='middle-right']")
     page.click("#first button[data-ball='1']")
     page.click("#potted button[data-ball='2']")
-    both_languages(page, "ten-ball-called-pocket-desktop")
+    both_languages(shot, page, "ten-ball-called-pocket-desktop")
     assert page.errors == []
     context.close()
 
 
-def test_snooker_safety_intent_counts_in_stats(server, browser):
+def test_snooker_safety_intent_counts_in_stats(server, browser, shot):
     """The marker's "played safe": shot.safety in the record (a fact no rule reads), counted
     by the stats with whether it worked."""
     context, page = start(browser, server, "snooker")
@@ -618,7 +605,7 @@ def test_snooker_safety_intent_counts_in_stats(server, browser):
     page.wait_for_function(IDLE)
     visit(page, first="red")  # break-off
     page.click("#played-safe")
-    flag_shot(page, "snooker-played-safe-en")
+    flag_shot(shot, page, "snooker-played-safe-en")
     visit(page, first="red")
     assert sent(page)["shot"]["safety"] is True
     visit(page, first="red")  # Ann's reply pots nothing: Bob's safety worked

@@ -22,6 +22,7 @@ stroke; ``cut``, one ball cut into the top-left corner pocket) or any position a
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import json
 import math
@@ -206,13 +207,20 @@ def _all_alive(pool: Any) -> bool:
 
 def close(workers: int | None = None) -> None:
     """Stop the local pool of ``workers`` processes (None: every pool) that batches keep;
-    the next batch starts a new one. At the interpreter's exit they stop by themselves."""
+    the next batch starts a new one. An atexit hook closes them all at the interpreter's
+    exit."""
     with _pools_lock:
         pools = [p for k, p in _pools.items() if workers is None or k == workers]
         for k in [k for k in _pools if workers is None or k == workers]:
             del _pools[k]
     for p in pools:
         p.shutdown(wait=True, cancel_futures=True)
+
+
+# A pool still kept when the interpreter finalises is collected after concurrent.futures'
+# own globals are gone, and its callback prints "'NoneType' object has no attribute
+# 'util'": close the pools while the modules are whole.
+atexit.register(close)
 
 
 def _gather(parts: Iterable[list[Row]]) -> list[Row]:

@@ -3,7 +3,9 @@
 // a reload resumes) and what it has drawn so far.
 
 import { TableView } from "./table.js";
-import { bindTableKeys, bindTipPad, fitTable, mountStrokeControls } from "./controls.js";
+import {
+  bindTableKeys, bindTipPad, fitTable, flash, mountShared,
+} from "./controls.js";
 import { lang, serverMessage, setLang, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -40,15 +42,6 @@ async function api(method, path, body, seat) {
   const data = await res.json().catch(() => ({ error: res.statusText }));
   if (!res.ok) throw new Error(serverMessage(data) || res.statusText);
   return data;
-}
-
-function flash(msg, bad = true) {
-  const el = $("#message");
-  el.textContent = msg;
-  el.className = bad ? "message bad" : "message";
-  el.hidden = !msg;
-  clearTimeout(flash.timer);
-  if (msg) flash.timer = setTimeout(() => { el.hidden = true; }, 5000);
 }
 
 // ------------------------------------------------------------------ set-up screen
@@ -950,7 +943,7 @@ function fillSetup() {
 }
 
 async function main() {
-  mountStrokeControls($("#controls"));
+  mountShared($("header"), $("#controls"));
   try {
     app.disciplines = await api("GET", "/api/disciplines");
   } catch (e) {

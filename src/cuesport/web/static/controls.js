@@ -1,6 +1,7 @@
-// The stroke controls that the match page (app.js) and the practice page (practice.js) share:
-// the tip pad and the keys on the table. Each page passes in what differs: its state, when
-// the controls are blocked and what follows a change.
+// What the match page (app.js) and the practice page (practice.js) share: the end of the
+// header (the language menu), the message line, the stroke controls, the tip pad and the keys
+// on the table. Each page passes in what differs: its state, when the controls are blocked
+// and what follows a change.
 
 const TIP_REACH = 0.75;
 
@@ -21,7 +22,33 @@ const STROKE_CONTROLS = `
     <input id="elevation" type="range" min="0" max="60" value="0"></label>
 </div>`;
 
-export function mountStrokeControls(card) {
+// The header's end on both pages (each page puts its own title and "New match" first) and the
+// message line below it.
+const LANGUAGE_MENU = `
+<select id="lang" aria-label="Language">
+  <option value="en">English</option>
+  <option value="ru">Русский</option>
+</select>`;
+const MESSAGE_LINE = '<p id="message" class="message" hidden role="alert"></p>';
+
+export function mountShared(header, card) {
+  // Once, first thing, before the page reads #lang, calls flash() or binds the controls.
+  if (!header.querySelector("#lang")) header.insertAdjacentHTML("beforeend", LANGUAGE_MENU);
+  if (!document.querySelector("#message")) header.insertAdjacentHTML("afterend", MESSAGE_LINE);
+  mountStrokeControls(card);
+}
+
+export function flash(msg, bad = true) {
+  // A message over the page for 5 s (bad: on red); an empty one hides it now.
+  const el = document.querySelector("#message");
+  el.textContent = msg;
+  el.className = bad ? "message bad" : "message";
+  el.hidden = !msg;
+  clearTimeout(flash.timer);
+  if (msg) flash.timer = setTimeout(() => { el.hidden = true; }, 5000);
+}
+
+function mountStrokeControls(card) {
   // Put the shared controls at the top of the card, once, before the page binds them.
   if (!card.querySelector("#power")) card.insertAdjacentHTML("afterbegin", STROKE_CONTROLS);
 }

@@ -4,7 +4,9 @@
 // request carries the position (POST /api/practice/simulate, /check).
 
 import { TableView } from "./table.js";
-import { bindTableKeys, bindTipPad, fitTable, mountStrokeControls } from "./controls.js";
+import {
+  bindTableKeys, bindTipPad, fitTable, flash, mountShared,
+} from "./controls.js";
 import { lang, setLang, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -153,15 +155,6 @@ async function api(method, path, body) {
     throw err;
   }
   return data;
-}
-
-function flash(msg, bad = true) {
-  const el = $("#message");
-  el.textContent = msg;
-  el.className = bad ? "message bad" : "message";
-  el.hidden = !msg;
-  clearTimeout(flash.timer);
-  if (msg) flash.timer = setTimeout(() => { el.hidden = true; }, 5000);
 }
 
 function position(balls = app.balls) {
@@ -686,7 +679,7 @@ function bindTip() {
 // ------------------------------------------------------------------ start
 
 async function main() {
-  mountStrokeControls($("#controls"));
+  mountShared($("header"), $("#controls"));
   try {
     app.disciplines = await api("GET", "/api/disciplines");
   } catch (e) {
