@@ -33,7 +33,7 @@ def _answers(procs: list[subprocess.Popen[str]]) -> list[str]:
     out = []
     for p in procs:
         stdout, stderr = p.communicate(timeout=120)
-        assert p.returncode == 0, stderr[-2000:]
+        assert p.returncode == 0, (stdout + stderr)[-2000:]
         out.append(stdout.strip())
     return out
 
@@ -83,3 +83,38 @@ def test_two_processes_feed_one_referee_session_at_one_version_one_is_refused(
     assert sorted(_answers(procs)) == ["ok", "stale"]
     row = store.referee_session("k" * 64)
     assert row is not None and row.version == 1 and len(row.actions) == 1
+
+
+def test_a_new_sqlite_file_locked_while_another_process_creates_it_is_opened_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # SQLite answers "database is locked" at once, busy timeout or not, to one of the
+    # processes turning a new file to WAL together (seen 2 in 72 under load): opening retries
+    import sqlalchemy as sa
+
+    from cuesport.storage import StorageError
+    from cuesport.storage import store as store_mod
+
+    real = store_mod.Store._create_schema
+    calls: list[int] = []
+
+    def flaky(self: Store) -> None:
+        calls.append(1)
+        if len(calls) < 3:
+            raise sa.exc.OperationalError("PRAGMA journal_mode=WAL", {},
+                                          Exception("database is locked"))
+        real(self)
+
+    monkeypatch.setattr(store_mod.time, "sleep", lambda _s: None)
+    monkeypatch.setattr(store_mod.Store, "_create_schema", flaky)
+    Store(f"sqlite:///{tmp_path / 'a.db'}").close()
+    assert len(calls) == 3
+
+    def broken(self: Store) -> None:
+        calls.append(1)
+        raise sa.exc.OperationalError("CREATE TABLE", {}, Exception("disk I/O error"))
+
+    calls.clear()
+    monkeypatch.setattr(store_mod.Store, "_create_schema", broken)
+    with pytest.raises(StorageError, match="disk I/O error"):
+        Store(f"sqlite:///{tmp_path / 'b.db'}")
+    assert len(calls) == 1  # only a lock is waited out

@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -251,6 +252,13 @@ def _sqlite_begin(conn: Connection) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
+OPEN_TRIES = 20  # opening a SQLite file that another process is creating (about 10 s)
+
+
+def _locked(err: BaseException) -> bool:
+    return "database is locked" in str(getattr(err, "orig", None) or err)
+
+
 def _reason(err: BaseException) -> str:
     """The database's own one-line message, without SQLAlchemy's statement dump."""
     orig = getattr(err, "orig", None) or err
@@ -282,12 +290,20 @@ class Store:
         except (sa.exc.ArgumentError, ImportError) as err:
             raise StorageError(f"cannot use the database {self.shown}: {_reason(err)}") from None
         self._writer = self.engine.execution_options(cuesport_write=True)
-        try:
-            self._create_schema()
-        except sa.exc.SQLAlchemyError as err:
-            self.engine.dispose()
-            raise StorageError(f"cannot open the database {self.shown}: {_reason(err)}"
-                               ) from None
+        for attempt in range(1, OPEN_TRIES + 1):
+            try:
+                self._create_schema()
+                break
+            except sa.exc.SQLAlchemyError as err:
+                self.engine.dispose()
+                if attempt < OPEN_TRIES and self.dialect == "sqlite" and _locked(err):
+                    # Processes opening a new file at once: SQLite answers one of them
+                    # "database is locked" at once, without its busy timeout, where two
+                    # turning the file to WAL could deadlock. A moment later it is WAL.
+                    time.sleep(0.05 * attempt)
+                    continue
+                raise StorageError(f"cannot open the database {self.shown}: {_reason(err)}"
+                                   ) from None
 
     def close(self) -> None:
         self.engine.dispose()
