@@ -71,6 +71,18 @@ class Tally:
     events: list[int] = field(default_factory=list)
 
 
+def pot_ease(m: Match, before: dict[str, Any], mv: Any) -> float | None:
+    """The ghost-ball ease of the pot a stroke chose (None: not a pot), from the balls
+    before it (the cue ball where it was placed from hand)."""
+    if not (isinstance(mv, Strike) and mv.kind == "pot" and mv.target):
+        return None
+    cue = mv.stroke.cue_ball
+    if mv.cue_ball is not None:
+        before[cue] = mv.cue_ball
+    lines = pot_lines(m.table, before, cue, before[cue], [mv.target]) if cue in before else []
+    return lines[0].ease if lines else 0.0
+
+
 def band(ease: float) -> str:
     return "easy" if ease >= 0.6 else "medium" if ease >= 0.3 else "hard"
 
@@ -153,14 +165,9 @@ def run(job: tuple[str, str, str, int, int | None, int]) -> dict[str, Any]:
             t.cpu.append(time.process_time() - c0)
             t.sims.append(bots[who].simulations - sims0)
             t.events.append(bots[who].events - ev0)
-            mv = s.move
-            if isinstance(mv, Strike) and mv.kind == "pot" and mv.target is not None:
-                cue = mv.stroke.cue_ball
-                if mv.cue_ball is not None:
-                    before[cue] = mv.cue_ball
-                lines = pot_lines(m.table, before, cue, before[cue], [mv.target]) \
-                    if cue in before else []
-                eases[len(m.log) - 1] = lines[0].ease if lines else 0.0
+            ease = pot_ease(m, before, s.move)
+            if ease is not None:
+                eases[len(m.log) - 1] = ease
         if s.kind in ("frame-start", "match-end"):
             res = m.results[-1]
             frame_tally(t, res.log, res.winner, eases, discipline)

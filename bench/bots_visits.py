@@ -19,10 +19,9 @@ import statistics
 import time
 from typing import Any
 
+from bots import pot_ease  # bench/bots.py, beside this script
 from cuesport import disciplines
 from cuesport.bots import Bot
-from cuesport.bots.aim import pot_lines
-from cuesport.bots.moves import Strike
 from cuesport.game.match import Match, MatchFormat
 
 
@@ -62,14 +61,9 @@ def main() -> None:
     while not m.over:
         before = dict(m.state.balls)
         s = m.step()
-        mv = s.move
-        if s.kind == "action" and isinstance(mv, Strike) and mv.kind == "pot" and mv.target:
-            cue = mv.stroke.cue_ball
-            if mv.cue_ball is not None:
-                before[cue] = mv.cue_ball
-            lines = pot_lines(m.table, before, cue, before[cue], [mv.target]) \
-                if cue in before else []
-            eases[len(m.log) - 1] = lines[0].ease if lines else 0.0
+        ease = pot_ease(m, before, s.move) if s.kind == "action" else None
+        if ease is not None:
+            eases[len(m.log) - 1] = ease
         if s.kind not in ("frame-start", "match-end"):
             continue
         frame += 1
