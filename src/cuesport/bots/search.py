@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cuesport import disciplines
-from cuesport.bots import one_red, snooker, straight
+from cuesport.bots import one_red, pool, snooker, straight
 from cuesport.bots.aim import (
     PotLine,
     Vec,
@@ -75,6 +75,8 @@ class Turn:
     ruling: Mapping[str, Any]
     player: int
     rng: random.Random = field(default_factory=random.Random)
+    # pool position play (bots/pool.py): strokes valued by the rack's win chance
+    racks: bool = False
 
     @property
     def cue(self) -> str:
@@ -271,6 +273,8 @@ def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
     A frame won by a legal stroke ranks above the same frame won by a foul (the last black
     lost on purpose while far enough ahead): a foul win is worth half a win, so a bot pots
     the frame ball whenever the pot is more likely than not."""
+    if turn.racks and look:
+        return pool.rack_value(turn, outcome, new)
     me = turn.player
     pts = outcome.points[me] - outcome.points[1 - me]
     if new.frame_over:
@@ -816,11 +820,16 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     the noise comes from ``turn.rng``."""
     noisy = budget.samples > 0 and budget.keep > 1
     breaking = bool(getattr(turn.state, "breaking", False)) or snooker_break_off(turn)
+    # pool position play (bots/pool.py): a wider noisy stage, valued by its samples alone
+    pool_plan = pool.plans(turn, budget) and not breaking
+    if pool_plan:
+        budget = pool.widened(budget)
+        turn = replace(turn, racks=True)
     # a break shot moves a full rack (slow to simulate): a smaller budget
     sims = Sims(min(budget.simulations, budget.break_simulations) if breaking
                 else budget.simulations, budget.events)
     keep = min(budget.keep, 2) if breaking else budget.keep
-    deep = 0 if breaking or budget.deep_lines <= 0 else (
+    deep = 0 if breaking or pool_plan or budget.deep_lines <= 0 else (
         1 + budget.deep_lines * len(budget.deep_variants))
     reserve = keep * (budget.samples + deep) if noisy else 0
     cands = candidates(turn, budget, sims)
@@ -828,7 +837,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
                                                                else 0))
     if not breaking and (
             not scored or scored[0][0] <= -WIN + 1
-            or (all(v < -1.0 for v, _ in scored) and budget.escape_targets > 0)):
+            or (all(v < (pool.HOPELESS if pool_plan else -1.0) for v, _ in scored)
+                and budget.escape_targets > 0)):
         more = _score(turn, jump_escapes(turn, budget) + escapes(turn, budget), budget.look,
                       sims, reserve)
         scored = sorted(scored + more, key=lambda s: -s[0])
@@ -842,7 +852,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         return Choice(c, v, sims.used, sims.events)
     best: tuple[float, Candidate] | None = None
     plan = plans_breaks(turn, budget)
-    kept = snooker.diverse(scored, keep, lambda c: c.target) if plan else scored[:keep]
+    kept = (snooker.diverse(scored, keep, lambda c: c.target) if plan
+            else pool.spread(scored, keep, pool.stroke_key) if pool_plan else scored[:keep])
     for v0, c in kept:
         seed = turn.rng.randrange(1 << 30)
         n = sims.affordable(budget.samples)
@@ -861,7 +872,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             sims.charge(shot)
             j = judged(turn, shot, c, budget.look)
             vals.append(j.value + (corr if j.keeps else 0.0))
-        mean = (v0 + corr + sum(vals)) / (1 + len(vals))
+        mean = (pool.noisy_mean(v0 + corr, vals) if pool_plan
+                else (v0 + corr + sum(vals)) / (1 + len(vals)))
         if plan:
             mean = snooker.cautious(mean, vals)
         if best is None or mean > best[0]:

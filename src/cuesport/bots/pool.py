@@ -1,0 +1,155 @@
+"""Pool position play: the noisy stage widened and the break under the noise.
+
+The search (:mod:`cuesport.bots.search`) screens pot candidates noise-free; in the rotation
+games a visit has one ball on, so the screen is short and most of a strong decision's budget
+was left unused (about 130 of 400 simulations). Racks were lost on pots the noise-free
+simulation made but the noisy stroke missed about one time in ten (a pot near a jaw, the
+object ball thrown off the pocket's centre by speed and spin): with 8 samples and the
+noise-free result counted as one of them, such a pot looked safe. So, where the discipline
+asks for it (``BotHints.position_play``) at the levels that simulate the second stroke:
+
+- the noisy stage keeps more candidates and samples each more (:func:`widened`); each
+  sample's own cue-ball position is valued, and the noise-free simulation is not counted as
+  a sample (:func:`noisy_mean`), so a candidate's value is its pot rate under the noise times
+  what the pot leaves, plus the misses' value;
+- the candidates kept for the noisy stage are spread over pockets and spins
+  (:func:`spread`), so that a budget spent on near-copies of one stroke does not hide a
+  safer one;
+- a power break is chosen among its candidates by a few noisy samples each (:func:`breaks`:
+  the ball potted and the cue ball kept off the pockets, near the table's centre);
+- a stroke is valued on the rack's scale (:func:`rack_value`): the chance to win the rack
+  from the position it leaves, by the calibrated chance of the next pot and a run-out rate
+  for the balls after it. The shared value counts keeping the table as a few points and a
+  rack won as 1000, so that one chance in twelve of a lucky nine on a combination outranked
+  a sure pot with the table kept.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, TypeVar
+
+from cuesport import disciplines
+from cuesport.bots.aim import pot_lines
+
+if TYPE_CHECKING:
+    from cuesport.bots.search import Budget, Candidate, Turn
+    from cuesport.rules.base import FrameState, Outcome
+
+T = TypeVar("T")
+
+KEEP = 14  # candidates simulated under the noise (strong keeps 8 elsewhere)
+SAMPLES = 12  # noisy simulations each (strong: 8 elsewhere)
+BREAK_SAMPLES = 3  # noisy simulations of each power-break candidate
+CAUTION = 0.25  # standard errors taken off a candidate's mean
+
+
+def plans(turn: Turn, budget: Budget) -> bool:
+    """Position play for pool: where the discipline asks for it (``BotHints``), at the
+    levels that simulate the second stroke (strong, pro)."""
+    return disciplines.find(turn.discipline).bots.position_play and budget.deep_lines > 0
+
+
+def widened(budget: Budget) -> Budget:
+    """The noisy stage's width for pool position play (never narrower than the level's)."""
+    return replace(budget, keep=max(budget.keep, KEEP), samples=max(budget.samples, SAMPLES))
+
+
+def noisy_mean(v0: float, vals: Sequence[float]) -> float:
+    """A candidate's value from its noisy samples alone (the noise-free ``v0`` only when no
+    sample ran), less a share of the standard error: of two strokes with the same mean the
+    one that varies less is the surer."""
+    if not vals:
+        return v0
+    mean = statistics.fmean(vals)
+    if len(vals) < 2:
+        return mean
+    return mean - CAUTION * statistics.stdev(vals) / math.sqrt(len(vals))
+
+
+def spread(scored: Sequence[tuple[float, T]], keep: int,
+           key: Callable[[T], object]) -> list[tuple[float, T]]:
+    """The best ``keep`` of ``scored`` (best first), at most two with the same ``key``
+    before any key has a third, so that the noisy stage sees different strokes."""
+    first: list[tuple[float, T]] = []
+    later: list[tuple[float, T]] = []
+    seen: dict[object, int] = {}
+    for s in scored:
+        k = key(s[1])
+        seen[k] = seen.get(k, 0) + 1
+        (first if seen[k] <= 2 else later).append(s)
+    out = (first + later)[:keep]
+    return sorted(out, key=lambda s: -s[0])
+
+
+def stroke_key(c: Candidate) -> object:
+    """What makes two pot candidates different strokes: ball, pocket and the spin's sign."""
+    call = c.call if isinstance(c.call, tuple) else None
+    h = c.stroke.height
+    return (c.kind, c.target, call, -1 if h < -0.1 else 1 if h > 0.1 else 0,
+            0 if abs(c.stroke.side) < 0.05 else math.copysign(1, c.stroke.side))
+
+
+RACK = 20.0  # a rack won, in the value's units (a rack lost: -RACK)
+HOPELESS = -0.25 * RACK  # every candidate this bad: escapes are searched too
+PER_BALL = 0.9  # the chance a strong player pots each ball after the next one
+REST = 0.4  # the chance to win the rack after a run that stops short
+IN_HAND = 0.95  # the next pot's chance with the cue ball in hand anywhere
+NO_POT = 0.2  # ... with no pot on (a kick, a safety to play first)
+
+
+def pot_chance(ease: float) -> float:
+    """The ghost-ball ease of a pot as the strong level's chance of making it (measured
+    under the strong noise in bench/bots.py: 96-98 % of the pots it calls easy, 88-94 %
+    medium, 53-83 % hard)."""
+    return 0.5 + 0.47 * min(1.0, max(0.0, ease) / 0.6)
+
+
+def balls_left(turn: Turn, state: FrameState, who: int) -> int:
+    """How many balls ``who`` must still pot to win the rack: every object ball in the
+    rotation games, the group left and the last ball otherwise."""
+    cue = turn.cue
+    objects = [b for b in state.balls if b != cue]
+    if bool(getattr(turn.referee, "rotation", False)):
+        return max(1, len(objects))
+    on = turn.targets(state, who)
+    last = [b for b in objects if b not in on]
+    # an open table: about half the balls, and the last one
+    n = len(on) if len(on) < len(objects) - 1 else (len(objects) - 1) // 2
+    return max(1, n + (1 if last and len(on) < len(objects) else 0))
+
+
+def run_chance(turn: Turn, state: FrameState, who: int) -> float:
+    """The chance that ``who``, at the table in ``state``, wins the rack: the next pot's
+    calibrated chance, the run-out rate for the rest, and ``REST`` if the run stops."""
+    n = balls_left(turn, state, who)
+    if state.in_hand == "table":
+        first = IN_HAND
+    else:
+        cue = turn.cue
+        cpos = state.balls.get(cue)
+        if cpos is None or state.in_hand is not None:
+            first = 0.7  # in hand behind the head string
+        else:
+            lines = pot_lines(turn.table, state.balls, cue, cpos, turn.targets(state, who))
+            first = pot_chance(lines[0].ease) if lines else NO_POT
+    chain = first * PER_BALL ** (n - 1)
+    return chain + (1.0 - chain) * REST
+
+
+def rack_value(turn: Turn, outcome: Outcome, new: FrameState) -> float:
+    """A stroke's worth on the rack's scale: ``RACK * (2 p - 1)`` with ``p`` the chance to
+    win the rack after it (a rack won by a foul of the opponent's counts half)."""
+    me = turn.player
+    if new.frame_over:
+        if new.winner != me:
+            return -RACK
+        return RACK if outcome.legal else RACK / 2
+    if new.to_play == me and not new.options and outcome.legal:
+        p = run_chance(turn, new, me)
+    else:
+        p = 1.0 - run_chance(turn, new, 1 - me)
+    return RACK * (2.0 * p - 1.0)
