@@ -39,8 +39,9 @@ def rack_story(log: list[Any], eases: dict[int, float]) -> tuple[str, int, list[
         target = (params or {}).get("target")
         if k == 0:
             on_break = sum(1 for b in potted if b != "cue")
+        at = f"@{eases[i]:.2f}" if i in eases else ""
         words.append(f"{kind}:{target}{'+' if target in potted else ''}"
-                     f"{'' if legal else '!F'}{'@' + format(eases[i], '.2f') if i in eases else ''}")
+                     f"{'' if legal else '!F'}{at}")
         if ruling.get("frame_over"):
             won = ruling.get("winner", breaker) == breaker and legal
             return ("run" if won else "lost"), on_break, words
