@@ -127,3 +127,28 @@ def test_noisy_mean_counts_the_samples_only_and_spread_varies_the_strokes() -> N
     scored = [(10.0 - i, (i // 4, i)) for i in range(12)]  # four near-copies per key
     kept = pool.spread(scored, 6, lambda c: c[0])
     assert [c[0] for _, c in kept] == [0, 0, 1, 1, 2, 2]
+
+
+def _break_turn(discipline: str, seed: int) -> Turn:
+    m = Match(discipline, [Human("a"), Human("b")], seed=seed)
+    while not getattr(m.state, "breaking", False) or m.state.in_hand is None:
+        m.step()
+    return m.turn()
+
+
+def test_strong_ten_ball_break_is_chosen_under_the_noise_and_keeps_the_table_more(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    turn = _break_turn("ten-ball", 1)
+    bot = Bot("strong", 1)
+    turn.rng.seed(5)
+    new = best_stroke(turn, bot.budget, bot.noise)
+    assert new.candidate.kind == "break"
+    assert new.simulations <= pool.BREAK_SIMULATIONS
+    monkeypatch.setattr(pool, "plans", lambda *_: False)
+    turn.rng.seed(5)
+    old = best_stroke(turn, bot.budget, bot.noise).candidate
+    assert old.cue_ball != new.candidate.cue_ball or old.stroke != new.candidate.stroke
+    # the simulator's verdict, 40 noisy breaks each: a ball down, no foul, the table kept
+    kept = _keeps_or_wins(turn, new.candidate, 40, 3)
+    assert kept >= 30
+    assert kept >= _keeps_or_wins(turn, old, 40, 3) + 10

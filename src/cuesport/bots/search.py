@@ -384,6 +384,9 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
     safe_break = disciplines.find(turn.discipline).bots.safe_break
     if breaking and safe_break and st.in_hand is not None:
         return _safe_break(turn)
+    if breaking and st.in_hand is not None and pool.plans(turn, budget):
+        return [Candidate(stroke, spot, None, None, False, "break", front)
+                for spot, stroke, front in pool.break_strokes(table, st.balls, cue, targets)]
     if snooker_break_off(turn):
         return break_off(turn, budget)
     if st.in_hand is not None:
@@ -829,6 +832,9 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     sims = Sims(min(budget.simulations, budget.break_simulations) if breaking
                 else budget.simulations, budget.events)
     keep = min(budget.keep, 2) if breaking else budget.keep
+    if (pool.plans(turn, budget) and bool(getattr(turn.state, "breaking", False))
+            and turn.state.in_hand is not None and noisy):
+        return _pool_break(replace(turn, racks=True), budget, noise)
     deep = 0 if breaking or pool_plan or budget.deep_lines <= 0 else (
         1 + budget.deep_lines * len(budget.deep_variants))
     reserve = keep * (budget.samples + deep) if noisy else 0
@@ -880,6 +886,30 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             best = (mean, c)
     assert best is not None
     return Choice(best[1], best[0], sims.used, sims.events)
+
+
+def _pool_break(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
+    """The power break of pool position play (:func:`pool.choose_break`): candidates
+    ranked by noisy simulations alone, valued on the rack's scale."""
+    sims = Sims(max(budget.break_simulations, pool.BREAK_SIMULATIONS), budget.events)
+    cands = candidates(turn, budget, sims)
+    rng = random.Random(turn.rng.randrange(1 << 30))
+
+    def sample(c: Candidate, n: int) -> list[float]:
+        pos = position_of(turn, c)
+        out = []
+        for stroke in noisy_strokes(c.stroke, noise, n, rng):
+            if not sims.take(1):
+                break
+            shot = simulate(turn.table, pos, stroke, record=False)
+            sims.charge(shot)
+            out.append(judged(turn, shot, c, budget.look).value)
+        return out
+
+    got = pool.choose_break(cands, sample)
+    if got is None:
+        raise RuntimeError(f"no break could be simulated ({turn.discipline})")
+    return Choice(got[0], got[1], sims.used, sims.events)
 
 
 def _score(turn: Turn, cands: list[Candidate], look: bool, sims: Sims, reserve: int
