@@ -12,6 +12,8 @@ asks for it (``BotHints.position_play``) at the levels that simulate the second 
   sample's own cue-ball position is valued, and the noise-free simulation is not counted as
   a sample (:func:`noisy_mean`), so a candidate's value is its pot rate under the noise times
   what the pot leaves, plus the misses' value;
+- each pot is tried with a finer grid of speeds, heights and side (:func:`variants`),
+  with the budget the search left unused;
 - the candidates kept for the noisy stage are spread over pockets and spins
   (:func:`spread`), so that a budget spent on near-copies of one stroke does not hide a
   safer one;
@@ -43,7 +45,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-KEEP = 14  # candidates simulated under the noise (strong keeps 8 elsewhere)
+KEEP = 18  # candidates simulated under the noise (strong keeps 8 elsewhere)
 SAMPLES = 12  # noisy simulations each (strong: 8 elsewhere)
 BREAK_SAMPLES = 3  # noisy simulations of each power-break candidate
 CAUTION = 0.25  # standard errors taken off a candidate's mean
@@ -58,6 +60,23 @@ def plans(turn: Turn, budget: Budget) -> bool:
 def widened(budget: Budget) -> Budget:
     """The noisy stage's width for pool position play (never narrower than the level's)."""
     return replace(budget, keep=max(budget.keep, KEEP), samples=max(budget.samples, SAMPLES))
+
+
+ESCAPE_RESERVE = 40  # simulations the noise-free stage leaves for escapes
+
+# (speed factor, height, side) added to the level's pot variants: finer steps of speed
+# and height, and side at the middle speeds (the noisy stage finds which still pot)
+FINE: tuple[tuple[float, float, float], ...] = tuple(
+    [(k, h, 0.0) for k in (0.55, 0.7, 0.9, 1.05, 1.2, 1.6, 2.0)
+     for h in (-0.6, -0.4, -0.2, 0.0, 0.2, 0.35, 0.5)]
+    + [(k, h, sd) for k in (0.9, 1.2, 1.6) for h in (-0.3, 0.3) for sd in (-0.3, 0.3)])
+
+
+def variants(level: Sequence[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
+    """The level's pot variants, then the finer grid's others, the plainest first."""
+    extra = [v for v in FINE if v not in set(level)]
+    return list(level) + sorted(extra, key=lambda v: abs(math.log(v[0])) + 0.5 * abs(v[1])
+                                + abs(v[2]))
 
 
 def noisy_mean(v0: float, vals: Sequence[float]) -> float:

@@ -442,6 +442,8 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         lines.sort(key=lambda x: (-x[0], x[1]))
     groups: list[list[Candidate]] = []
     variants = _variants(budget) + (snooker.extra_variants(st.balls, r) if plan else [])
+    if pool.plans(turn, budget):  # pool position play: a finer grid of speeds and spins
+        variants = pool.variants(variants)
     for n, (_, _, placed, pos, line) in enumerate(lines):
         s0 = pot_speed(table, line)
         nominate, call = _declare(turn, line.target, line.pocket, breaking)
@@ -839,8 +841,10 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         1 + budget.deep_lines * len(budget.deep_variants))
     reserve = keep * (budget.samples + deep) if noisy else 0
     cands = candidates(turn, budget, sims)
-    scored = _score(turn, cands, budget.look, sims, reserve + (reserve // 2 if not breaking
-                                                               else 0))
+    # the noise-free stage leaves the noisy one its reserve and half as much again for
+    # escapes (pool position play: a fixed share, its noisy stage is wide)
+    spare = pool.ESCAPE_RESERVE if pool_plan else reserve // 2 if not breaking else 0
+    scored = _score(turn, cands, budget.look, sims, reserve + spare)
     if not breaking and (
             not scored or scored[0][0] <= -WIN + 1
             or (all(v < (pool.HOPELESS if pool_plan else -1.0) for v, _ in scored)
