@@ -152,3 +152,16 @@ def test_strong_ten_ball_break_is_chosen_under_the_noise_and_keeps_the_table_mor
     kept = _keeps_or_wins(turn, new.candidate, 40, 3)
     assert kept >= 30
     assert kept >= _keeps_or_wins(turn, old, 40, 3) + 10
+
+
+def test_eight_ball_balls_left_are_the_group_and_the_eight() -> None:
+    balls = {"cue": (600.0, 600.0), "1": (300.0, 1500.0), "2": (900.0, 1700.0),
+             "9": (400.0, 2000.0), "8": (635.0, 1900.0)}
+    turn = _turn("eight-ball", balls)
+    assert pool.balls_left(turn, turn.state, 0) == 2  # open: 3 balls, about half and the 8
+    st = replace(turn.state, groups=("solids", "stripes"))
+    assert pool.balls_left(turn, st, 0) == 3  # the 1, the 2, then the 8
+    # (the ball on is read for the player to play, as it is after every stroke)
+    assert pool.balls_left(turn, replace(st, to_play=1), 1) == 2  # the 9, then the 8
+    cleared = replace(st, balls={k: v for k, v in balls.items() if k not in ("1", "2")})
+    assert pool.balls_left(turn, cleared, 0) == 1  # the 8 alone

@@ -137,10 +137,9 @@ def balls_left(turn: Turn, state: FrameState, who: int) -> int:
     if bool(getattr(turn.referee, "rotation", False)):
         return max(1, len(objects))
     on = turn.targets(state, who)
-    last = [b for b in objects if b not in on]
-    # an open table: about half the balls, and the last one
-    n = len(on) if len(on) < len(objects) - 1 else (len(objects) - 1) // 2
-    return max(1, n + (1 if last and len(on) < len(objects) else 0))
+    if len(on) >= len(objects) - 1:  # an open table: about half the balls, and the 8
+        return max(1, (len(objects) - 1) // 2 + 1)
+    return max(1, len(on) + (0 if "8" in on or "8" not in objects else 1))
 
 
 def run_chance(turn: Turn, state: FrameState, who: int) -> float:
