@@ -226,7 +226,9 @@ class _Sim:
             # the path's box misses every nose's and pocket's box (_interior): the loops
             # below would skip them all
             b.own_t = now + best
-            b.sweep()
+            # the path's box over [now, own_t] is the pair prediction's box too (Ball.sweep;
+            # the pair tests look no earlier than now)
+            b.xl, b.xh, b.yl, b.yh = xlo, xhi, ylo, yhi
             self.seq += 1
             heapq.heappush(self.heap, (now + best, self.seq, TRANSITION, b.i, -1, b.ver, 0, None))
             return
@@ -285,7 +287,10 @@ class _Sim:
                 if t < best:
                     best, kind, data = t, ARC, arc
         b.own_t = now + best
-        b.sweep()
+        if kind == TRANSITION:  # best did not shrink: the path's box above (see the return)
+            b.xl, b.xh, b.yl, b.yh = xlo, xhi, ylo, yhi
+        else:
+            b.sweep()
         self.seq += 1
         heapq.heappush(self.heap, (now + best, self.seq, kind, b.i, -1, b.ver, 0, data))
 
