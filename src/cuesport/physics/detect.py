@@ -258,6 +258,16 @@ def line_crossings(name: str, segs: list[tuple[float, ...]], line_y: float,
         t0, t1, y, vy, ay = seg[0], seg[1], seg[3], seg[5], seg[7]
         dur = t1 - t0
         a, b, c = 0.5 * ay, vy, y - line_y
+        # A segment whose ends and vertex all lie on one side of the line, by more than a
+        # nanometre (far above round-off), has no root in [0, dur]: skip it cheaply.
+        c1 = c + (b + a * dur) * dur
+        if (c > 1e-9 and c1 > 1e-9) or (c < -1e-9 and c1 < -1e-9):
+            if a == 0.0 or not 0.0 < -b / ay < dur:
+                continue
+            s = -b / ay
+            cv = c + (b + a * s) * s
+            if (cv > 1e-9) if c > 0.0 else (cv < -1e-9):
+                continue
         roots: list[float] = []
         if a != 0.0:
             disc = b * b - 4 * a * c

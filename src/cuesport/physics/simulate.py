@@ -167,6 +167,10 @@ class _Sim:
         # each pocket with the distance its bounding circle reaches, and the table's interior
         # (predict_own's pruning)
         self.pocket_reach, self.interior = _pruning(geo)
+        # Ball.energy's two factors, for resolve's inlined energies on the bed (the same
+        # products, so the same bits)
+        self.e_v = 0.5 * p.ball_mass
+        self.e_w = 0.2 * p.ball_mass * geo.radius * geo.radius
 
     # ------------------------------------------------------------ prediction
 
@@ -656,10 +660,14 @@ class _Sim:
             return self._air(t, kind, b, data)
         if b.floor > 0.0:
             return self._rail(t, kind, b, data)
+        # On the bed (h = 0, not in the air): Ball.energy just after a commit, inlined
+        ev_, ew = self.e_v, self.e_w
         if kind == PAIR and o is not None:
             b.commit(t, p, R, True)
             o.commit(t, p, R, True)
-            e0 = b.energy(t, p, R) + o.energy(t, p, R)
+            e0 = (ev_ * (b.vx * b.vx + b.vy * b.vy) + ew * (b.wx * b.wx + b.wy * b.wy + b.wz * b.wz)
+                  + (ev_ * (o.vx * o.vx + o.vy * o.vy)
+                     + ew * (o.wx * o.wx + o.wy * o.wy + o.wz * o.wz)))
             dx, dy = o.x - b.x, o.y - b.y
             d = math.hypot(dx, dy)
             n = (dx / d, dy / d)
@@ -673,14 +681,17 @@ class _Sim:
             o.vx, o.vy, o.wx, o.wy, o.wz = s2
             o.classify(p, R)
             self.events.append(ev.hit(t, first.name, second.name))
-            self.contacts.append(Contact(t, "hit", (b.name, o.name), e0,
-                                         b.energy(t, p, R) + o.energy(t, p, R), guarded))
+            e1 = (ev_ * (b.vx * b.vx + b.vy * b.vy) + ew * (b.wx * b.wx + b.wy * b.wy + b.wz * b.wz)
+                  + (ev_ * (o.vx * o.vx + o.vy * o.vy)
+                     + ew * (o.wx * o.wx + o.wy * o.wy + o.wz * o.wz)))
+            self.contacts.append(Contact(t, "hit", (b.name, o.name), e0, e1, guarded))
             return [b, o]
         b.commit(t, p, R, True)
-        e0 = b.energy(t, p, R)
+        e0 = ev_ * (b.vx * b.vx + b.vy * b.vy) + ew * (b.wx * b.wx + b.wy * b.wy + b.wz * b.wz)
         if kind == TRANSITION:
             b.classify(p, R)
-            self.contacts.append(Contact(t, "transition", (b.name,), e0, b.energy(t, p, R)))
+            e1 = ev_ * (b.vx * b.vx + b.vy * b.vy) + ew * (b.wx * b.wx + b.wy * b.wy + b.wz * b.wz)
+            self.contacts.append(Contact(t, "transition", (b.name,), e0, e1))
         elif kind == CAPTURE:
             b.pocket()
             self.pocketed[b.name] = data.name
@@ -700,8 +711,9 @@ class _Sim:
             b.classify(p, R)
             self.events.append(ev.cushion(t, b.name))
             jaw = kind == ARC or data.pocket is not None
-            self.contacts.append(Contact(t, "jaw" if jaw else "cushion", (b.name,), e0,
-                                         b.energy(t, p, R), guarded))
+            e1 = ev_ * (b.vx * b.vx + b.vy * b.vy) + ew * (b.wx * b.wx + b.wy * b.wy + b.wz * b.wz)
+            self.contacts.append(Contact(t, "jaw" if jaw else "cushion", (b.name,), e0, e1,
+                                         guarded))
         return [b]
 
     # ------------------------------------------------------------ loop
