@@ -53,6 +53,29 @@ def test_physics_frozen_on_the_rail_and_in_the_mouth_are_accepted():
     assert not shot.truncated
 
 
+def test_physics_position_cushion_check_shortcut_agrees_with_every_piece():
+    """The cushion check's shortcut (a rectangle proven clear of every piece) answers as the
+    piece-by-piece test would, for centres all over and around the tables; and it covers the
+    rack areas, where it saves the work."""
+    from cuesport.physics.detect import geometry
+    from cuesport.physics.position import _clear, _in_cushion, _piece_overlapped
+
+    rng = random.Random(3)
+    for table in (POOL_9FT, SNOOKER):
+        geo = geometry(table)
+        x0, x1, y0, y1 = _clear(geo)
+        assert x0 < geo.width / 2 < x1 and y0 < 0.6 * geo.length < y1
+        inside = 0
+        for _ in range(20000):
+            x = rng.uniform(-0.1, geo.width + 0.1)
+            y = rng.uniform(-0.1, geo.length + 0.1)
+            if rng.random() < 0.3:  # near the rectangle's edges
+                x = rng.choice((x0, x1)) + rng.uniform(-0.03, 0.03)
+            inside += x0 <= x <= x1 and y0 <= y <= y1
+            assert _in_cushion(geo, x, y) == _piece_overlapped(geo, x, y), (table.kind, x, y)
+        assert inside > 5000
+
+
 def _total_energy(shot: Shot, t: float, mass: float, radius: float) -> float:
     e = 0.0
     for name, segs in shot.trajectories.items():

@@ -65,6 +65,7 @@ from cuesport.physics.detect import (
     arc_time,
     circle_time,
     geometry,
+    interior,
     line_crossings,
     line_time,
     pair_time,
@@ -111,31 +112,14 @@ _PRUNING: dict[int, tuple[Geometry, Any]] = {}
 
 def _pruning(geo: Geometry) -> tuple[list[tuple[PocketGeo, float]],
                                      tuple[float, float, float, float]]:
-    """Per table (cached): each pocket with (brad + R) (1 + 1e-12), and an open rectangle
-    (x0, x1, y0, y1) disjoint from every nose's box and every pocket's box: a path whose box
-    lies inside it meets no piece and no pocket (each box lies wholly on one side of it)."""
+    """Per table (cached): each pocket with (brad + R) (1 + 1e-12), and the table's interior
+    (detect.interior): a path whose box lies inside it meets no piece and no pocket."""
     hit = _PRUNING.get(id(geo))
     if hit is not None and hit[0] is geo:
         return hit[1]  # type: ignore[no-any-return]
     R = geo.radius
     reach_pg = [(pg, (pg.brad + R) * (1.0 + 1e-12)) for pg in geo.pockets]
-    cx, cy = 0.5 * geo.width, 0.5 * geo.length
-    x0, x1, y0, y1 = -INF, INF, -INF, INF
-    boxes = [(ln.bxl, ln.bxh, ln.byl, ln.byh) for ln in geo.cushions]
-    boxes += [(pg.xlo, pg.xhi, pg.ylo, pg.yhi) for pg in geo.pockets]
-    for xl, xh, yl, yh in boxes:
-        if xh < cx:
-            x0 = max(x0, xh)
-        elif xl > cx:
-            x1 = min(x1, xl)
-        elif yh < cy:
-            y0 = max(y0, yh)
-        elif yl > cy:
-            y1 = min(y1, yl)
-        else:  # a box across the centre: no such rectangle (never on a real table)
-            x0, x1, y0, y1 = INF, -INF, INF, -INF
-            break
-    out = (reach_pg, (x0, x1, y0, y1))
+    out = (reach_pg, interior(geo))
     if len(_PRUNING) >= 64:  # bounded, like detect.geometry's cache
         _PRUNING.clear()
     _PRUNING[id(geo)] = (geo, out)
