@@ -25,6 +25,7 @@ STATE_NAMES = ("stationary", "spinning", "rolling", "sliding", "pocketed", "airb
 EPS_V = 1e-9  # m/s
 EPS_W = 1e-7  # rad/s
 INF = math.inf
+_FLOAT_STATE = tuple(float(s) for s in range(len(STATE_NAMES)))  # a segment's state field
 
 
 class Ball:
@@ -148,7 +149,7 @@ class Ball:
                 if self.state == AIRBORNE:
                     decay = 0.0
             self.segments.append((self.t0, t, self.x, self.y, self.vx, self.vy, self.ax, self.ay,
-                                  float(self.state), self.wx, self.wy, self.wz, dwx, dwy,
+                                  _FLOAT_STATE[self.state], self.wx, self.wy, self.wz, dwx, dwy,
                                   decay, self.h, self.vz, self.az))
         # self.spin_at(t, p, radius), inlined (the same operations)
         dt = t - self.t0
@@ -197,7 +198,6 @@ class Ball:
         uy = self.vy + radius * self.wx
         u = math.hypot(ux, uy)
         v = math.hypot(self.vx, self.vy)
-        self.kx = self.ky = 0.0
         if u > EPS_V:
             # Sliding: friction opposes the slip u, whose direction stays fixed [LG eqs. 4-8].
             self.state = SLIDING

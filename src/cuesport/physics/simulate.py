@@ -90,6 +90,7 @@ from cuesport.physics.shot import Contact, Shot, make_segment
 from cuesport.physics.stroke import Stroke
 
 TRANSITION, LINE, ARC, CAPTURE, PAIR, OFF, LATER, RAIL, DROP = range(9)
+_new = tuple.__new__  # a named tuple from all its fields, without its __new__'s call (hot)
 # LATER: a pair whose contact time is not solved yet, queued at a lower bound on it (below).
 # RAIL: a flying ball comes down on the rail top; DROP: a ball rolling on the rail top is
 # back over the bed (physics-airborne.md §9.5).
@@ -411,7 +412,7 @@ class _Sim:
         bvy = bvy + bay * dt
         kb = (bx, by, bvx, bvy, bax, bay)
         own_b = b.own_t
-        b_moves = b.moving()
+        b_moves = b.state >= ROLLING  # b.moving(): sliding, rolling or airborne
         b_air = b.state == AIRBORNE or b.h > 0.0  # in the air or on the rail top: 3-D
         # b's box (it covers [b.t0, own_b], so [now, own_b]), grown by the contact distance
         # and a hair for the round-off of the boxes
@@ -484,9 +485,26 @@ class _Sim:
                         push(heap, (now + (0.999 * low - 1e-9), self.seq, LATER, bi, o.i,
                                     bver, o.ver, now))
                         continue
-                t = quartic(ax * ax + ay * ay, 2.0 * (ux * ax + uy * ay),
-                            ux * ux + uy * uy + 2.0 * (dx * ax + dy * ay),
-                            2.0 * (dx * ux + dy * uy), dx * dx + dy * dy - cc, h)
+                c1 = 2.0 * (dx * ux + dy * uy)
+                c0 = dx * dx + dy * dy - cc
+                c4 = ax * ax + ay * ay
+                c3 = 2.0 * (ux * ax + uy * ay)
+                c2 = ux * ux + uy * uy + 2.0 * (dx * ax + dy * ay)
+                if c0 <= 0.0 and c1 < 0.0 and h > 0.0:
+                    t = 0.0  # touching and approaching: the quartic's first answer, at once
+                elif c1 > 0.0:
+                    # Moving apart (touching balls in a rack, mostly): the quartic's proof
+                    # that f' stays clearly positive on [0, h] (so the answer is inf),
+                    # inlined, the same operations; the quartic when it fails.
+                    b1, b2, b3 = 2.0 * c2 * h, 3.0 * c3 * h * h, 4.0 * c4 * h * h * h
+                    floor = 1e-9 * (c1 + abs(b1) + abs(b2) + abs(b3))
+                    if (c1 > floor and c1 + b1 / 3.0 > floor
+                            and c1 + (2.0 * b1 + b2) / 3.0 > floor
+                            and c1 + b1 + b2 + b3 > floor and h > 0.0):
+                        continue
+                    t = quartic(c4, c3, c2, c1, c0, h)
+                else:
+                    t = quartic(c4, c3, c2, c1, c0, h)
             if t < INF:
                 self.seq += 1
                 push(heap, (now + t, self.seq, PAIR, bi, o.i, bver, o.ver, None))
@@ -668,14 +686,14 @@ class _Sim:
             e1 = (ev_ * (b.vx * b.vx + b.vy * b.vy) + ew * (b.wx * b.wx + b.wy * b.wy + b.wz * b.wz)
                   + (ev_ * (o.vx * o.vx + o.vy * o.vy)
                      + ew * (o.wx * o.wx + o.wy * o.wy + o.wz * o.wz)))
-            self.contacts.append(Contact(t, "hit", (b.name, o.name), e0, e1, guarded))
+            self.contacts.append(_new(Contact, (t, "hit", (b.name, o.name), e0, e1, guarded)))
             return [b, o]
         b.commit(t, p, R, True)
         e0 = ev_ * (b.vx * b.vx + b.vy * b.vy) + ew * (b.wx * b.wx + b.wy * b.wy + b.wz * b.wz)
         if kind == TRANSITION:
             b.classify(p, R)
             e1 = ev_ * (b.vx * b.vx + b.vy * b.vy) + ew * (b.wx * b.wx + b.wy * b.wy + b.wz * b.wz)
-            self.contacts.append(Contact(t, "transition", (b.name,), e0, e1))
+            self.contacts.append(_new(Contact, (t, "transition", (b.name,), e0, e1, False)))
         elif kind == CAPTURE:
             b.pocket()
             self.pocketed[b.name] = data.name
