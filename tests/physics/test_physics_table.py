@@ -76,6 +76,39 @@ def test_physics_position_cushion_check_shortcut_agrees_with_every_piece():
         assert inside > 5000
 
 
+def test_physics_position_overlap_check_finds_the_first_overlapping_pair():
+    """The overlap check (a sweep along x first) refuses exactly the positions with two
+    centres closer than 2R (less the rounding tolerance), naming the first such pair in the
+    position's order, as a check of every pair does."""
+    from cuesport.physics.position import OVERLAP_TOL, check_position
+
+    rng = random.Random(8)
+    lim = 2.0 * R / 1e3 - OVERLAP_TOL
+    refused = 0
+    for _ in range(300):
+        pos: dict[str, tuple[float, float]] = {}
+        for i in range(rng.randint(2, 16)):
+            if pos and rng.random() < 0.5:  # next to another ball, a hair either side of 2R
+                x, y = rng.choice(list(pos.values()))
+                a = rng.uniform(0.0, 2.0 * math.pi)
+                d = 2.0 * R + rng.uniform(-0.01, 0.01)
+                pos[str(i)] = (x + d * math.cos(a), y + d * math.sin(a))
+            else:
+                pos[str(i)] = (rng.uniform(200.0, T.width - 200.0),
+                               rng.uniform(200.0, T.length - 200.0))
+        names = list(pos)
+        first = next(((a, b) for i, a in enumerate(names) for b in names[i + 1:]
+                      if math.hypot((pos[a][0] - pos[b][0]) / 1e3,
+                                    (pos[a][1] - pos[b][1]) / 1e3) < lim), None)
+        if first is None:
+            check_position(T, pos, None)
+        else:
+            refused += 1
+            with pytest.raises(PositionError, match=f"balls {first[0]!r} and {first[1]!r} "):
+                check_position(T, pos, None)
+    assert 50 < refused < 250
+
+
 def _total_energy(shot: Shot, t: float, mass: float, radius: float) -> float:
     e = 0.0
     for name, segs in shot.trajectories.items():

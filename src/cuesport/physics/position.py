@@ -49,11 +49,26 @@ def check_position(table: TableSpec, position: Mapping[str, Sequence[float]], cu
                 f"least R = {r} mm from the cushion rubber")
         out.append((name, x / 1e3, y / 1e3))
     lim = 2.0 * r / 1e3 - OVERLAP_TOL
-    for a in range(len(out)):
-        for b in range(a + 1, len(out)):
-            if math.hypot(out[a][1] - out[b][1], out[a][2] - out[b][2]) < lim:
-                raise PositionError(f"balls {out[a][0]!r} and {out[b][0]!r} overlap")
+    if _any_overlap(out, lim):  # cheaply first; then the first pair in order, for the message
+        for a in range(len(out)):
+            for b in range(a + 1, len(out)):
+                if math.hypot(out[a][1] - out[b][1], out[a][2] - out[b][2]) < lim:
+                    raise PositionError(f"balls {out[a][0]!r} and {out[b][0]!r} overlap")
     return out
+
+
+def _any_overlap(balls: list[tuple[str, float, float]], lim: float) -> bool:
+    """Whether two centres are closer than lim: sorted by x, each against the next ones
+    until x is lim apart (with a margin: hypot is at least |dx| up to round-off)."""
+    pts = sorted((x, y) for _, x, y in balls)
+    reach = lim * (1.0 + 1e-9)
+    for k, (x, y) in enumerate(pts):
+        for x2, y2 in pts[k + 1:]:
+            if x2 - x >= reach:
+                break
+            if math.hypot(x - x2, y - y2) < lim:
+                return True
+    return False
 
 
 _LINES: dict[int, tuple[Geometry, tuple[Line, ...]]] = {}

@@ -460,33 +460,34 @@ class _Sim:
                 dx, dy = bx - kx, by - ky
                 ux, uy = bvx - kvx, bvy - kvy
                 ax, ay = 0.5 * (bax - oax), 0.5 * (bay - oay)
-                # No contact on [0, h] if the chord of d + u t + a t^2 (d + (u + a h) t) stays
-                # farther than the contact distance by more than the path's bow off its chord
-                # (|a| t (h - t) <= |a| h^2 / 4): a tighter bound than the tangent's
-                # (detect._cannot_reach), with the same slack.
-                ex, ey = ux + ax * h, uy + ay * h
-                ee = ex * ex + ey * ey
-                tm = 0.0
-                if ee > 0.0:
-                    tm = -(dx * ex + dy * ey) / ee
-                    tm = 0.0 if tm < 0.0 else (h if tm > h else tm)  # min(max(tm, 0), h)
-                if hypot(dx + ex * tm, dy + ey * tm) - 0.25 * hypot(ax, ay) * h * h > slack:
-                    continue
-                # A lower bound on the contact time: |d + u t + a t^2| >= |d| - |u| t - |a| t^2.
-                # When it is well ahead, queue the pair there and solve the quartic only if
-                # neither ball has changed by then (most are hit or stop first): the same
-                # inputs then, so the same bits, and the same order of events (see run).
-                gap = hypot(dx, dy) - contact
-                if gap > 0.0:
-                    un, an = hypot(ux, uy), hypot(ax, ay)
-                    low = 2.0 * gap / (un + math.sqrt(un * un + 4.0 * an * gap))
-                    if low > lazy:
-                        self.seq += 1
-                        push(heap, (now + (0.999 * low - 1e-9), self.seq, LATER, bi, o.i,
-                                    bver, o.ver, now))
-                        continue
-                c1 = 2.0 * (dx * ux + dy * uy)
                 c0 = dx * dx + dy * dy - cc
+                if c0 > 0.0:  # apart now (touching pairs pass both tests: skip them)
+                    # No contact on [0, h] if the chord of d + u t + a t^2 (d + (u + a h) t) stays
+                    # farther than the contact distance by more than the path's bow off its chord
+                    # (|a| t (h - t) <= |a| h^2 / 4): a tighter bound than the tangent's
+                    # (detect._cannot_reach), with the same slack.
+                    ex, ey = ux + ax * h, uy + ay * h
+                    ee = ex * ex + ey * ey
+                    tm = 0.0
+                    if ee > 0.0:
+                        tm = -(dx * ex + dy * ey) / ee
+                        tm = 0.0 if tm < 0.0 else (h if tm > h else tm)  # min(max(tm, 0), h)
+                    if hypot(dx + ex * tm, dy + ey * tm) - 0.25 * hypot(ax, ay) * h * h > slack:
+                        continue
+                    # A lower bound on the contact time: |d + u t + a t^2| >= |d| - |u| t - |a| t^2.
+                    # When it is well ahead, queue the pair there and solve the quartic only if
+                    # neither ball has changed by then (most are hit or stop first): the same
+                    # inputs then, so the same bits, and the same order of events (see run).
+                    gap = hypot(dx, dy) - contact
+                    if gap > 0.0:
+                        un, an = hypot(ux, uy), hypot(ax, ay)
+                        low = 2.0 * gap / (un + math.sqrt(un * un + 4.0 * an * gap))
+                        if low > lazy:
+                            self.seq += 1
+                            push(heap, (now + (0.999 * low - 1e-9), self.seq, LATER, bi, o.i,
+                                        bver, o.ver, now))
+                            continue
+                c1 = 2.0 * (dx * ux + dy * uy)
                 c4 = ax * ax + ay * ay
                 c3 = 2.0 * (ux * ax + uy * ay)
                 c2 = ux * ux + uy * uy + 2.0 * (dx * ax + dy * ay)
