@@ -227,6 +227,52 @@ def test_physics_quartic_fast_path_agrees_with_general():
         assert (t1 == INF and t2 == INF) or abs(t1 - t2) < 1e-9, (c, h, t1, t2)
 
 
+def test_physics_quartic_root_is_early_and_within_tolerance():
+    """The contact time of a ball-ball quartic is on the approach side of the exact root
+    (f(t) >= 0: reported a hair early, never late, so balls never overlap) and within
+    1e-12 s of it (the exact root bracketed in rational arithmetic)."""
+    import random
+    from fractions import Fraction
+
+    from cuesport.physics.roots import first_entry_quartic
+
+    def exact_root(c: list[float], t: float) -> float:
+        q = [Fraction(x) for x in c]
+
+        def f(m: Fraction) -> Fraction:
+            return (((q[0] * m + q[1]) * m + q[2]) * m + q[3]) * m + q[4]
+
+        a, b = Fraction(t) - Fraction(1, 10**9), Fraction(t) + Fraction(1, 10**9)
+        assert f(a) > 0 > f(b)  # a sign change within a nanosecond of t
+        for _ in range(45):
+            m = (a + b) / 2
+            a, b = (m, b) if f(m) > 0 else (a, m)
+        return float(a)
+
+    rng = random.Random(13)
+    checked = 0
+    for _ in range(400):
+        # relative position, velocity and half the acceleration difference of two balls (m,
+        # m/s, m/s^2), as predict_pairs builds them; contact distance 2R = 57.15 mm
+        dx, dy = rng.uniform(-0.8, 0.8), rng.uniform(-0.8, 0.8)
+        k = rng.uniform(0.3, 5.0)  # mostly approaching, so that most pairs meet
+        ux, uy = -k * dx + rng.uniform(-0.1, 0.1), -k * dy + rng.uniform(-0.1, 0.1)
+        ax, ay = rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5)
+        c = [ax * ax + ay * ay, 2 * (ux * ax + uy * ay),
+             ux * ux + uy * uy + 2 * (dx * ax + dy * ay), 2 * (dx * ux + dy * uy),
+             dx * dx + dy * dy - 0.05715 ** 2]
+        h = rng.uniform(0.01, 3.0)
+        t = first_entry_quartic(*c, h)
+        if t == INF or t == 0.0:
+            continue
+        f_t = (((c[0] * t + c[1]) * t + c[2]) * t + c[3]) * t + c[4]
+        assert f_t >= 0.0, (c, h, t)
+        root = exact_root(c, t)
+        assert abs(root - t) < 1e-12, (c, h, t, root)
+        checked += 1
+    assert checked > 200
+
+
 def test_physics_han_restitution_fit():
     from dataclasses import replace
 

@@ -53,6 +53,62 @@ def test_physics_frozen_on_the_rail_and_in_the_mouth_are_accepted():
     assert not shot.truncated
 
 
+def test_physics_position_cushion_check_shortcut_agrees_with_every_piece():
+    """The cushion check's shortcut (a rectangle proven clear of every piece) answers as the
+    piece-by-piece test would, for centres all over and around the tables; and it covers the
+    rack areas, where it saves the work."""
+    from cuesport.physics.detect import geometry
+    from cuesport.physics.position import _clear, _in_cushion, _piece_overlapped
+
+    rng = random.Random(3)
+    for table in (POOL_9FT, SNOOKER):
+        geo = geometry(table)
+        x0, x1, y0, y1 = _clear(geo)
+        assert x0 < geo.width / 2 < x1 and y0 < 0.6 * geo.length < y1
+        inside = 0
+        for _ in range(20000):
+            x = rng.uniform(-0.1, geo.width + 0.1)
+            y = rng.uniform(-0.1, geo.length + 0.1)
+            if rng.random() < 0.3:  # near the rectangle's edges
+                x = rng.choice((x0, x1)) + rng.uniform(-0.03, 0.03)
+            inside += x0 <= x <= x1 and y0 <= y <= y1
+            assert _in_cushion(geo, x, y) == _piece_overlapped(geo, x, y), (table.kind, x, y)
+        assert inside > 5000
+
+
+def test_physics_position_overlap_check_finds_the_first_overlapping_pair():
+    """The overlap check (a sweep along x first) refuses exactly the positions with two
+    centres closer than 2R (less the rounding tolerance), naming the first such pair in the
+    position's order, as a check of every pair does."""
+    from cuesport.physics.position import OVERLAP_TOL, check_position
+
+    rng = random.Random(8)
+    lim = 2.0 * R / 1e3 - OVERLAP_TOL
+    refused = 0
+    for _ in range(300):
+        pos: dict[str, tuple[float, float]] = {}
+        for i in range(rng.randint(2, 16)):
+            if pos and rng.random() < 0.5:  # next to another ball, a hair either side of 2R
+                x, y = rng.choice(list(pos.values()))
+                a = rng.uniform(0.0, 2.0 * math.pi)
+                d = 2.0 * R + rng.uniform(-0.01, 0.01)
+                pos[str(i)] = (x + d * math.cos(a), y + d * math.sin(a))
+            else:
+                pos[str(i)] = (rng.uniform(200.0, T.width - 200.0),
+                               rng.uniform(200.0, T.length - 200.0))
+        names = list(pos)
+        first = next(((a, b) for i, a in enumerate(names) for b in names[i + 1:]
+                      if math.hypot((pos[a][0] - pos[b][0]) / 1e3,
+                                    (pos[a][1] - pos[b][1]) / 1e3) < lim), None)
+        if first is None:
+            check_position(T, pos, None)
+        else:
+            refused += 1
+            with pytest.raises(PositionError, match=f"balls {first[0]!r} and {first[1]!r} "):
+                check_position(T, pos, None)
+    assert 50 < refused < 250
+
+
 def _total_energy(shot: Shot, t: float, mass: float, radius: float) -> float:
     e = 0.0
     for name, segs in shot.trajectories.items():

@@ -148,6 +148,29 @@ def geometry(table: TableSpec) -> Geometry:
                     (table.cushion_width + table.rail_width) / 1e3)
 
 
+def interior(geo: Geometry) -> tuple[float, float, float, float]:
+    """An open rectangle (x0, x1, y0, y1) disjoint from every nose's box and every pocket's
+    box (each box lies wholly on one side of it): a centre, or a path's box, inside it is
+    farther than R from every piece and is not captured (the pruning of simulate.predict_own
+    and position's cushion check). Empty if some box lies across the table's centre."""
+    cx, cy = 0.5 * geo.width, 0.5 * geo.length
+    x0, x1, y0, y1 = -math.inf, math.inf, -math.inf, math.inf
+    boxes = [(ln.bxl, ln.bxh, ln.byl, ln.byh) for ln in geo.cushions]
+    boxes += [(pg.xlo, pg.xhi, pg.ylo, pg.yhi) for pg in geo.pockets]
+    for xl, xh, yl, yh in boxes:
+        if xh < cx:
+            x0 = max(x0, xh)
+        elif xl > cx:
+            x1 = min(x1, xl)
+        elif yh < cy:
+            y0 = max(y0, yh)
+        elif yl > cy:
+            y1 = min(y1, yl)
+        else:  # a box across the centre: no such rectangle (never on a real table)
+            return math.inf, -math.inf, math.inf, -math.inf
+    return x0, x1, y0, y1
+
+
 def reach(k: Kin, h: float) -> float:
     """An upper bound on how far the centre can move in the next h seconds."""
     v = math.hypot(k[2], k[3])
@@ -258,6 +281,16 @@ def line_crossings(name: str, segs: list[tuple[float, ...]], line_y: float,
         t0, t1, y, vy, ay = seg[0], seg[1], seg[3], seg[5], seg[7]
         dur = t1 - t0
         a, b, c = 0.5 * ay, vy, y - line_y
+        # A segment whose ends and vertex all lie on one side of the line, by more than a
+        # nanometre (far above round-off), has no root in [0, dur]: skip it cheaply.
+        c1 = c + (b + a * dur) * dur
+        if (c > 1e-9 and c1 > 1e-9) or (c < -1e-9 and c1 < -1e-9):
+            if a == 0.0 or not 0.0 < -b / ay < dur:
+                continue
+            s = -b / ay
+            cv = c + (b + a * s) * s
+            if (cv > 1e-9) if c > 0.0 else (cv < -1e-9):
+                continue
         roots: list[float] = []
         if a != 0.0:
             disc = b * b - 4 * a * c

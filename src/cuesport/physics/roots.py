@@ -29,9 +29,9 @@ def _bracket(c: tuple[float, ...], lo: float, hi: float, flo: float) -> float:
     """
     n = len(c)
     if n == 5:
-        return _bracket4(c[0], c[1], c[2], c[3], c[4], lo, hi, flo)
+        return _bracket4(c[0], c[1], c[2], c[3], c[4], lo, hi, flo, _horner(c, hi), 0.0)
     if n == 4:
-        return _bracket3(c[0], c[1], c[2], c[3], lo, hi, flo)
+        return _bracket3(c[0], c[1], c[2], c[3], lo, hi, flo, _horner(c, hi), 0.0)
     pos = flo > 0.0
     t = 0.5 * (lo + hi)
     for _ in range(80):
@@ -61,14 +61,32 @@ def _bracket(c: tuple[float, ...], lo: float, hi: float, flo: float) -> float:
     return lo
 
 
-# The two hot cases of _bracket with the coefficients as arguments: the same operations in
-# the same order as the generic loop (the same bits), without its per-iteration overhead.
+# The two hot cases of _bracket with the coefficients as arguments, without the generic
+# loop's per-iteration overhead, and with a better start. Started at the midpoint, Newton
+# mostly left the bracket (the piece's far end is an extremum of f, where f' is small), so
+# that most iterations were bisections: about 16 per quartic root. These start with Newton
+# from ``lo`` when its slope ``dlo`` is known (the first piece starts at 0, where f'(0) is a
+# coefficient), else from the secant through the bracket's ends (``fhi`` is known there),
+# and stop as soon as an iterate on ``flo``'s side is less than a Newton step of the tolerance
+# from the root: 4 to 5 iterations. The contract is the same: a point on ``flo``'s side (a
+# contact is reported a hair early, never late) within about 1e-13 s of the root.
+
+
+def _start(lo: float, hi: float, flo: float, fhi: float, dlo: float) -> float:
+    """The first iterate: Newton from lo when f'(lo) is known and the step stays in the
+    bracket, else the secant's root (regula falsi), else the midpoint."""
+    if dlo != 0.0:
+        t = lo - flo / dlo
+        if lo < t < hi:
+            return t
+    t = lo - flo * (hi - lo) / (fhi - flo)  # fhi != flo: f changes sign on [lo, hi]
+    return t if lo < t < hi else 0.5 * (lo + hi)
 
 
 def _bracket4(a0: float, a1: float, a2: float, a3: float, a4: float, lo: float, hi: float,
-              flo: float) -> float:
+              flo: float, fhi: float, dlo: float) -> float:
     pos = flo > 0.0
-    t = 0.5 * (lo + hi)
+    t = _start(lo, hi, flo, fhi, dlo)
     ttol = _T_TOL
     tol = ttol * (1.0 + hi)
     for _ in range(80):
@@ -84,6 +102,8 @@ def _bracket4(a0: float, a1: float, a2: float, a3: float, a4: float, lo: float, 
             return t
         if (f > 0.0) == pos:
             lo = t
+            if d != 0.0 and abs(f) < tol * abs(d):
+                return t  # on flo's side, a Newton step of less than tol from the root
         else:
             hi = t
             tol = ttol * (1.0 + hi)  # it depends on hi only
@@ -101,9 +121,9 @@ def _bracket4(a0: float, a1: float, a2: float, a3: float, a4: float, lo: float, 
 
 
 def _bracket3(a0: float, a1: float, a2: float, a3: float, lo: float, hi: float,
-              flo: float) -> float:
+              flo: float, fhi: float, dlo: float) -> float:
     pos = flo > 0.0
-    t = 0.5 * (lo + hi)
+    t = _start(lo, hi, flo, fhi, dlo)
     ttol = _T_TOL
     tol = ttol * (1.0 + hi)
     for _ in range(80):
@@ -117,6 +137,8 @@ def _bracket3(a0: float, a1: float, a2: float, a3: float, lo: float, hi: float,
             return t
         if (f > 0.0) == pos:
             lo = t
+            if d != 0.0 and abs(f) < tol * abs(d):
+                return t  # on flo's side, a Newton step of less than tol from the root
         else:
             hi = t
             tol = ttol * (1.0 + hi)  # it depends on hi only
@@ -318,7 +340,8 @@ def first_entry_quartic(c4: float, c3: float, c2: float, c1: float, c0: float,
     for b2 in inner:
         g_hi = ((d3 * b2 + d2) * b2 + d1) * b2 + d0
         if (g_lo < 0.0 < g_hi) or (g_hi < 0.0 < g_lo):
-            b = _bracket3(d3, d2, d1, d0, s_lo, b2, g_lo)
+            # g = f' starts at 0 with slope f''(0) = d1; at an inflection (a root of f''), 0
+            b = _bracket3(d3, d2, d1, d0, s_lo, b2, g_lo, g_hi, d1 if s_lo == 0.0 else 0.0)
             fhi = (((c4 * b + c3) * b + c2) * b + c1) * b + c0
             m = 0.5 * (a + b)
             slope = ((d3 * m + d2) * m + d1) * m + d0
@@ -326,7 +349,9 @@ def first_entry_quartic(c4: float, c3: float, c2: float, c1: float, c0: float,
                 if flo <= 0.0:
                     return a
                 if fhi <= 0.0:
-                    return _bracket4(c4, c3, c2, c1, c0, a, b, flo)
+                    # f'(0) = c1 on the first piece; the others start at a root of f'
+                    return _bracket4(c4, c3, c2, c1, c0, a, b, flo, fhi,
+                                     c1 if a == 0.0 else 0.0)
             a, flo = b, fhi
         s_lo, g_lo = b2, g_hi
     b = horizon
@@ -337,5 +362,5 @@ def first_entry_quartic(c4: float, c3: float, c2: float, c1: float, c0: float,
         if flo <= 0.0:
             return a
         if fhi <= 0.0:
-            return _bracket4(c4, c3, c2, c1, c0, a, b, flo)
+            return _bracket4(c4, c3, c2, c1, c0, a, b, flo, fhi, c1 if a == 0.0 else 0.0)
     return INF

@@ -65,6 +65,7 @@ from cuesport.physics.detect import (
     arc_time,
     circle_time,
     geometry,
+    interior,
     line_crossings,
     line_time,
     pair_time,
@@ -89,6 +90,7 @@ from cuesport.physics.shot import Contact, Shot, make_segment
 from cuesport.physics.stroke import Stroke
 
 TRANSITION, LINE, ARC, CAPTURE, PAIR, OFF, LATER, RAIL, DROP = range(9)
+_new = tuple.__new__  # a named tuple from all its fields, without its __new__'s call (hot)
 # LATER: a pair whose contact time is not solved yet, queued at a lower bound on it (below).
 # RAIL: a flying ball comes down on the rail top; DROP: a ball rolling on the rail top is
 # back over the bed (physics-airborne.md §9.5).
@@ -111,31 +113,14 @@ _PRUNING: dict[int, tuple[Geometry, Any]] = {}
 
 def _pruning(geo: Geometry) -> tuple[list[tuple[PocketGeo, float]],
                                      tuple[float, float, float, float]]:
-    """Per table (cached): each pocket with (brad + R) (1 + 1e-12), and an open rectangle
-    (x0, x1, y0, y1) disjoint from every nose's box and every pocket's box: a path whose box
-    lies inside it meets no piece and no pocket (each box lies wholly on one side of it)."""
+    """Per table (cached): each pocket with (brad + R) (1 + 1e-12), and the table's interior
+    (detect.interior): a path whose box lies inside it meets no piece and no pocket."""
     hit = _PRUNING.get(id(geo))
     if hit is not None and hit[0] is geo:
         return hit[1]  # type: ignore[no-any-return]
     R = geo.radius
     reach_pg = [(pg, (pg.brad + R) * (1.0 + 1e-12)) for pg in geo.pockets]
-    cx, cy = 0.5 * geo.width, 0.5 * geo.length
-    x0, x1, y0, y1 = -INF, INF, -INF, INF
-    boxes = [(ln.bxl, ln.bxh, ln.byl, ln.byh) for ln in geo.cushions]
-    boxes += [(pg.xlo, pg.xhi, pg.ylo, pg.yhi) for pg in geo.pockets]
-    for xl, xh, yl, yh in boxes:
-        if xh < cx:
-            x0 = max(x0, xh)
-        elif xl > cx:
-            x1 = min(x1, xl)
-        elif yh < cy:
-            y0 = max(y0, yh)
-        elif yl > cy:
-            y1 = min(y1, yl)
-        else:  # a box across the centre: no such rectangle (never on a real table)
-            x0, x1, y0, y1 = INF, -INF, INF, -INF
-            break
-    out = (reach_pg, (x0, x1, y0, y1))
+    out = (reach_pg, interior(geo))
     if len(_PRUNING) >= 64:  # bounded, like detect.geometry's cache
         _PRUNING.clear()
     _PRUNING[id(geo)] = (geo, out)
@@ -167,6 +152,10 @@ class _Sim:
         # each pocket with the distance its bounding circle reaches, and the table's interior
         # (predict_own's pruning)
         self.pocket_reach, self.interior = _pruning(geo)
+        # Ball.energy's two factors, for resolve's inlined energies on the bed (the same
+        # products, so the same bits)
+        self.e_v = 0.5 * p.ball_mass
+        self.e_w = 0.2 * p.ball_mass * geo.radius * geo.radius
 
     # ------------------------------------------------------------ prediction
 
@@ -226,7 +215,9 @@ class _Sim:
             # the path's box misses every nose's and pocket's box (_interior): the loops
             # below would skip them all
             b.own_t = now + best
-            b.sweep()
+            # the path's box over [now, own_t] is the pair prediction's box too (Ball.sweep;
+            # the pair tests look no earlier than now)
+            b.xl, b.xh, b.yl, b.yh = xlo, xhi, ylo, yhi
             self.seq += 1
             heapq.heappush(self.heap, (now + best, self.seq, TRANSITION, b.i, -1, b.ver, 0, None))
             return
@@ -285,7 +276,10 @@ class _Sim:
                 if t < best:
                     best, kind, data = t, ARC, arc
         b.own_t = now + best
-        b.sweep()
+        if kind == TRANSITION:  # best did not shrink: the path's box above (see the return)
+            b.xl, b.xh, b.yl, b.yh = xlo, xhi, ylo, yhi
+        else:
+            b.sweep()
         self.seq += 1
         heapq.heappush(self.heap, (now + best, self.seq, kind, b.i, -1, b.ver, 0, data))
 
@@ -418,7 +412,7 @@ class _Sim:
         bvy = bvy + bay * dt
         kb = (bx, by, bvx, bvy, bax, bay)
         own_b = b.own_t
-        b_moves = b.moving()
+        b_moves = b.state >= ROLLING  # b.moving(): sliding, rolling or airborne
         b_air = b.state == AIRBORNE or b.h > 0.0  # in the air or on the rail top: 3-D
         # b's box (it covers [b.t0, own_b], so [now, own_b]), grown by the contact distance
         # and a hair for the round-off of the boxes
@@ -466,34 +460,52 @@ class _Sim:
                 dx, dy = bx - kx, by - ky
                 ux, uy = bvx - kvx, bvy - kvy
                 ax, ay = 0.5 * (bax - oax), 0.5 * (bay - oay)
-                # No contact on [0, h] if the chord of d + u t + a t^2 (d + (u + a h) t) stays
-                # farther than the contact distance by more than the path's bow off its chord
-                # (|a| t (h - t) <= |a| h^2 / 4): a tighter bound than the tangent's
-                # (detect._cannot_reach), with the same slack.
-                ex, ey = ux + ax * h, uy + ay * h
-                ee = ex * ex + ey * ey
-                tm = 0.0
-                if ee > 0.0:
-                    tm = -(dx * ex + dy * ey) / ee
-                    tm = 0.0 if tm < 0.0 else (h if tm > h else tm)  # min(max(tm, 0), h)
-                if hypot(dx + ex * tm, dy + ey * tm) - 0.25 * hypot(ax, ay) * h * h > slack:
-                    continue
-                # A lower bound on the contact time: |d + u t + a t^2| >= |d| - |u| t - |a| t^2.
-                # When it is well ahead, queue the pair there and solve the quartic only if
-                # neither ball has changed by then (most are hit or stop first): the same
-                # inputs then, so the same bits, and the same order of events (see run).
-                gap = hypot(dx, dy) - contact
-                if gap > 0.0:
-                    un, an = hypot(ux, uy), hypot(ax, ay)
-                    low = 2.0 * gap / (un + math.sqrt(un * un + 4.0 * an * gap))
-                    if low > lazy:
-                        self.seq += 1
-                        push(heap, (now + (0.999 * low - 1e-9), self.seq, LATER, bi, o.i,
-                                    bver, o.ver, now))
+                c0 = dx * dx + dy * dy - cc
+                if c0 > 0.0:  # apart now (touching pairs pass both tests: skip them)
+                    # No contact on [0, h] if the chord of d + u t + a t^2 (d + (u + a h) t) stays
+                    # farther than the contact distance by more than the path's bow off its chord
+                    # (|a| t (h - t) <= |a| h^2 / 4): a tighter bound than the tangent's
+                    # (detect._cannot_reach), with the same slack.
+                    ex, ey = ux + ax * h, uy + ay * h
+                    ee = ex * ex + ey * ey
+                    tm = 0.0
+                    if ee > 0.0:
+                        tm = -(dx * ex + dy * ey) / ee
+                        tm = 0.0 if tm < 0.0 else (h if tm > h else tm)  # min(max(tm, 0), h)
+                    if hypot(dx + ex * tm, dy + ey * tm) - 0.25 * hypot(ax, ay) * h * h > slack:
                         continue
-                t = quartic(ax * ax + ay * ay, 2.0 * (ux * ax + uy * ay),
-                            ux * ux + uy * uy + 2.0 * (dx * ax + dy * ay),
-                            2.0 * (dx * ux + dy * uy), dx * dx + dy * dy - cc, h)
+                    # A lower bound on the contact time: |d + u t + a t^2| >= |d| - |u| t - |a| t^2.
+                    # When it is well ahead, queue the pair there and solve the quartic only if
+                    # neither ball has changed by then (most are hit or stop first): the same
+                    # inputs then, so the same bits, and the same order of events (see run).
+                    gap = hypot(dx, dy) - contact
+                    if gap > 0.0:
+                        un, an = hypot(ux, uy), hypot(ax, ay)
+                        low = 2.0 * gap / (un + math.sqrt(un * un + 4.0 * an * gap))
+                        if low > lazy:
+                            self.seq += 1
+                            push(heap, (now + (0.999 * low - 1e-9), self.seq, LATER, bi, o.i,
+                                        bver, o.ver, now))
+                            continue
+                c1 = 2.0 * (dx * ux + dy * uy)
+                c4 = ax * ax + ay * ay
+                c3 = 2.0 * (ux * ax + uy * ay)
+                c2 = ux * ux + uy * uy + 2.0 * (dx * ax + dy * ay)
+                if c0 <= 0.0 and c1 < 0.0 and h > 0.0:
+                    t = 0.0  # touching and approaching: the quartic's first answer, at once
+                elif c1 > 0.0:
+                    # Moving apart (touching balls in a rack, mostly): the quartic's proof
+                    # that f' stays clearly positive on [0, h] (so the answer is inf),
+                    # inlined, the same operations; the quartic when it fails.
+                    b1, b2, b3 = 2.0 * c2 * h, 3.0 * c3 * h * h, 4.0 * c4 * h * h * h
+                    floor = 1e-9 * (c1 + abs(b1) + abs(b2) + abs(b3))
+                    if (c1 > floor and c1 + b1 / 3.0 > floor
+                            and c1 + (2.0 * b1 + b2) / 3.0 > floor
+                            and c1 + b1 + b2 + b3 > floor and h > 0.0):
+                        continue
+                    t = quartic(c4, c3, c2, c1, c0, h)
+                else:
+                    t = quartic(c4, c3, c2, c1, c0, h)
             if t < INF:
                 self.seq += 1
                 push(heap, (now + t, self.seq, PAIR, bi, o.i, bver, o.ver, None))
@@ -651,10 +663,14 @@ class _Sim:
             return self._air(t, kind, b, data)
         if b.floor > 0.0:
             return self._rail(t, kind, b, data)
+        # On the bed (h = 0, not in the air): Ball.energy just after a commit, inlined
+        ev_, ew = self.e_v, self.e_w
         if kind == PAIR and o is not None:
             b.commit(t, p, R, True)
             o.commit(t, p, R, True)
-            e0 = b.energy(t, p, R) + o.energy(t, p, R)
+            e0 = (ev_ * (b.vx * b.vx + b.vy * b.vy) + ew * (b.wx * b.wx + b.wy * b.wy + b.wz * b.wz)
+                  + (ev_ * (o.vx * o.vx + o.vy * o.vy)
+                     + ew * (o.wx * o.wx + o.wy * o.wy + o.wz * o.wz)))
             dx, dy = o.x - b.x, o.y - b.y
             d = math.hypot(dx, dy)
             n = (dx / d, dy / d)
@@ -668,14 +684,17 @@ class _Sim:
             o.vx, o.vy, o.wx, o.wy, o.wz = s2
             o.classify(p, R)
             self.events.append(ev.hit(t, first.name, second.name))
-            self.contacts.append(Contact(t, "hit", (b.name, o.name), e0,
-                                         b.energy(t, p, R) + o.energy(t, p, R), guarded))
+            e1 = (ev_ * (b.vx * b.vx + b.vy * b.vy) + ew * (b.wx * b.wx + b.wy * b.wy + b.wz * b.wz)
+                  + (ev_ * (o.vx * o.vx + o.vy * o.vy)
+                     + ew * (o.wx * o.wx + o.wy * o.wy + o.wz * o.wz)))
+            self.contacts.append(_new(Contact, (t, "hit", (b.name, o.name), e0, e1, guarded)))
             return [b, o]
         b.commit(t, p, R, True)
-        e0 = b.energy(t, p, R)
+        e0 = ev_ * (b.vx * b.vx + b.vy * b.vy) + ew * (b.wx * b.wx + b.wy * b.wy + b.wz * b.wz)
         if kind == TRANSITION:
             b.classify(p, R)
-            self.contacts.append(Contact(t, "transition", (b.name,), e0, b.energy(t, p, R)))
+            e1 = ev_ * (b.vx * b.vx + b.vy * b.vy) + ew * (b.wx * b.wx + b.wy * b.wy + b.wz * b.wz)
+            self.contacts.append(_new(Contact, (t, "transition", (b.name,), e0, e1, False)))
         elif kind == CAPTURE:
             b.pocket()
             self.pocketed[b.name] = data.name
@@ -695,8 +714,9 @@ class _Sim:
             b.classify(p, R)
             self.events.append(ev.cushion(t, b.name))
             jaw = kind == ARC or data.pocket is not None
-            self.contacts.append(Contact(t, "jaw" if jaw else "cushion", (b.name,), e0,
-                                         b.energy(t, p, R), guarded))
+            e1 = ev_ * (b.vx * b.vx + b.vy * b.vy) + ew * (b.wx * b.wx + b.wy * b.wy + b.wz * b.wz)
+            self.contacts.append(Contact(t, "jaw" if jaw else "cushion", (b.name,), e0, e1,
+                                         guarded))
         return [b]
 
     # ------------------------------------------------------------ loop
