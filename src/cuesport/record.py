@@ -1119,15 +1119,32 @@ def _fast_event(raw: Any) -> Event | None:
     if kinds != 1 or ("pot" in given) != ("pocket" in given) or (
             "cross" in given) != ("line" in given):
         return None
-    if "t" in given:  # times differ from shot to shot: not worth keeping
+    key = _event_key(raw)
+    if key is None:  # with a time: times differ from shot to shot, not worth keeping
         return cast(Event, _built(Event, _EVENT, given))
-    key = tuple(given.items())
-    event = _events.get(key)
-    if event is None:
-        if len(_events) >= _CACHE_SIZE:
-            _events.clear()
-        event = _events[key] = _built(Event, _EVENT, given)
+    if len(_events) >= _CACHE_SIZE:
+        _events.clear()
+    event: Event = _built(Event, _EVENT, given)
+    _events[key] = event
     return event
+
+
+def _event_key(raw: dict[Any, Any]) -> tuple[Any, ...] | None:
+    """The key of a valid event kept in ``_events``, read from the input itself (so that a
+    kept event is found before any check): one key with a str or a list of two str, or
+    two keys with str values. The three shapes give keys of three lengths, and only an
+    input of one of them that :func:`_fast_event` accepted is kept under its key."""
+    if len(raw) == 1:
+        ((k, v),) = raw.items()
+        if type(v) is str:
+            return k, v
+        if type(v) is list and len(v) == 2 and type(v[0]) is str and type(v[1]) is str:
+            return k, v[0], v[1]
+    elif len(raw) == 2:
+        (k, v), (k2, v2) = raw.items()
+        if type(v) is str and type(v2) is str:
+            return k, v, k2, v2
+    return None
 
 
 def _fast_events(raw: Any) -> tuple[Event, ...] | None:
@@ -1135,10 +1152,14 @@ def _fast_events(raw: Any) -> tuple[Event, ...] | None:
         return None
     out = []
     last = -1.0
+    get = _events.get
     for item in raw:
-        e = _fast_event(item)
+        # a kept event (most are: a hit, a cushion, a pot), else checked in full
+        e = get(_event_key(item)) if type(item) is dict else None  # type: ignore[arg-type]
         if e is None:
-            return None
+            e = _fast_event(item)
+            if e is None:
+                return None
         t = e.t
         if t is not None:
             if t < last:  # Shot._time_order

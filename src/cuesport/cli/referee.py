@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+from collections.abc import Callable
+from itertools import chain
+from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO, cast
 
 from cuesport.record import RecordError, StartExtras
 
@@ -43,10 +47,91 @@ def run(args: argparse.Namespace) -> int:
     return write_rulings(data, args.lang, sys.stdout)
 
 
-# json.dumps(ruling, ensure_ascii=False), less its check for circular references (a ruling is
-# a fresh tree of dicts and lists; the check is a tenth of the encoding, by cachegrind)
-_ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+
+
+def _encoder() -> Callable[[Any], str]:
+    """``json.dumps(o, ensure_ascii=False)``, less its check for circular references (a
+    ruling is a fresh tree of dicts and lists; the check is a tenth of the encoding, by
+    cachegrind). The C encoder is made once here: ``JSONEncoder.encode`` makes it anew on
+    every call, a cost that counts when a ruling is printed in three parts."""
+    encoder = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+    if c_make_encoder is None:  # a Python without the C accelerator
+        return encoder.encode
+    chunks = c_make_encoder(None, encoder.default, encode_basestring, None, ": ", ", ",
+                            False, False, True)
+    return lambda o: "".join(chunks(o, 0))
+
+
+_ENCODE = _encoder()
 _BATCH = 256  # rulings per write
+# Each ball's printed '"name": [x, y]', by name and position. Most balls do not move from
+# one ruling to the next, and printing the floats (dtoa) is over half of encoding a ruling
+# (cachegrind): a ruling's "state.balls" is mostly these cached parts.
+_BALLS: dict[tuple[str, tuple[float, ...]], str] = {}
+_BALLS_KEPT = 4096  # then the cache starts again (a re-rack makes new positions)
+_POINT = frozenset((list, tuple))
+_FLOAT = frozenset((float,))
+
+
+def encode_ruling(ruling: dict[str, Any]) -> str:
+    """``json.dumps(ruling, ensure_ascii=False)``, the same text, faster: the positions of
+    ``state.balls`` are printed from a cache. A ruling of another shape is encoded whole.
+
+    ```pycon
+    >>> r = {"action": 0, "state": {"balls": {"cue": [1.5, 2.0]}, "to_play": 1}}
+    >>> encode_ruling(r) == json.dumps(r, ensure_ascii=False)
+    True
+
+    ```
+    """
+    state = ruling.get("state") if type(ruling) is dict else None
+    if (type(state) is not dict or len(ruling) < 2 or len(state) < 2
+            or next(reversed(ruling)) != "state" or next(iter(state)) != "balls"):
+        return _ENCODE(ruling)
+    balls = _balls_json(state["balls"])
+    if balls is None:
+        return _ENCODE(ruling)
+    head = ruling.copy()
+    del head["state"]
+    rest = state.copy()
+    del rest["balls"]
+    return f'{_ENCODE(head)[:-1]}, "state": {{"balls": {balls}, {_ENCODE(rest)[1:]}}}'
+
+
+def _balls_json(balls: Any) -> str | None:
+    """The JSON of ``{name: [x, y], ...}`` from the cache, or None for any other shape.
+
+    Only keys that cannot equal a key printed otherwise are kept: names that are str,
+    points that are lists (or tuples) of floats, none zero (0.0 == -0.0, 1 == 1.0 == True).
+    """
+    if type(balls) is not dict or not balls:
+        return None
+    points = balls.values()
+    # a ball off the table (null) or an unusual value; ints and bools equal floats
+    if (not _POINT.issuperset(map(type, points))
+            or not _FLOAT.issuperset(map(type, chain.from_iterable(points)))):
+        return None
+    keys = list(zip(balls, map(tuple, points), strict=True))
+    parts = list(map(_BALLS.get, keys))
+    if None in parts:
+        if len(_BALLS) >= _BALLS_KEPT:
+            _BALLS.clear()
+        for i, part in enumerate(parts):
+            if part is None:
+                name, point = keys[i]
+                # kept only for a str name and no zero (0.0 == -0.0): no other key can then
+                # equal a kept one and print differently (a str subclass prints the same)
+                if type(name) is not str or 0.0 in point:
+                    return None
+                parts[i] = _BALLS[keys[i]] = _ball_json(name, point)
+    return f"{{{', '.join(cast(list[str], parts))}}}"
+
+
+def _ball_json(name: str, point: tuple[float, ...]) -> str:
+    """'"name": [x, y]' as the encoder prints it (a finite float by its repr)."""
+    if len(point) == 2 and math.isfinite(point[0]) and math.isfinite(point[1]):
+        return f"{encode_basestring(name)}: [{point[0]!r}, {point[1]!r}]"
+    return f"{encode_basestring(name)}: {_ENCODE(point)}"
 
 
 def write_rulings(data: bytes, lang: str, out: TextIO) -> int:
@@ -60,7 +145,7 @@ def write_rulings(data: bytes, lang: str, out: TextIO) -> int:
     lines: list[str] = []
     try:  # strict JSON (UTF-8, no duplicated keys, numbers that fit), one ruling at a time
         for ruling in rulings(data, lang):
-            lines.append(_ENCODE(ruling))
+            lines.append(encode_ruling(ruling))
             if "error" in ruling:
                 status = 2
             elif len(lines) == _BATCH:
