@@ -48,6 +48,9 @@ class BotHints:
     break_building: bool = False  # plan breaks of reds and colours (snooker)
     cannons_score: bool = False  # a cannon or an in-off scores without a pot (1-red)
     break_ball: bool = False  # re-racks: leave and play a break ball into the new pack (14.1)
+    # position play: the look values a pot by its chance measured under noise, and the
+    # levels that search widely spend twice the simulations on position (snooker, 1-red)
+    position_play: bool = False
 
 
 @dataclass(frozen=True, slots=True)

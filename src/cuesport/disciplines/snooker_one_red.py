@@ -27,5 +27,5 @@ DISCIPLINE = Discipline(
     break_unit="points",
     frame_word="frame",
     stalemate_rule=None,  # the rules have none: the match loop makes the player behind concede
-    bots=BotHints(stalemate_after=80, cannons_score=True),
+    bots=BotHints(stalemate_after=80, cannons_score=True, position_play=True),
 )
