@@ -289,7 +289,7 @@ def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
         v += _unit(turn.discipline) + (prospects(turn, new, me) if look else 0.0)
     else:
         if not outcome.legal:
-            v -= 2.0
+            v -= disciplines.find(turn.discipline).bots.foul_cost
         if look:
             v -= prospects(turn, new, 1 - me)
     return v

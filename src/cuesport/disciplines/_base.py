@@ -51,6 +51,7 @@ class BotHints:
     # position play: the look values a pot by its chance measured under noise, and the
     # levels that search widely spend twice the simulations on position (snooker, 1-red)
     position_play: bool = False
+    foul_cost: float = 2.0  # what a foul costs beyond its points (in the value's units)
 
 
 @dataclass(frozen=True, slots=True)
