@@ -174,8 +174,8 @@ def run(job: tuple[str, str, str, int, int | None, int]) -> dict[str, Any]:
             eases = {}
             # progress, so that a long row stopped early still says what it played
             print(f"{discipline}/{level}/{noise} seed {seed}: frame {t.frames} done, "
-                  f"high {max(t.breaks, default=0)}, cpu {sum(t.cpu):.0f} s", file=sys.stderr,
-                  flush=True)
+                  f"high {max(t.breaks, default=0)}, cpu {sum(t.cpu):.0f} s, breaks "
+                  f"{' '.join(map(str, t.breaks))}", file=sys.stderr, flush=True)
         if steps > 10_000 * frames:
             raise RuntimeError(f"{discipline}/{level}: stuck")
     n = max(t.frames, 1)
@@ -197,6 +197,7 @@ def run(job: tuple[str, str, str, int, int | None, int]) -> dict[str, Any]:
         "events": statistics.mean(t.events) if t.events else 0.0,
         "events_max": max(t.events, default=0),
         "wall": time.perf_counter() - t0,
+        "breaks": list(t.breaks),
     }
 
 
@@ -241,8 +242,12 @@ def main() -> None:
             i = futures[fut]
             try:
                 done[i] = fut.result()
+                b = done[i]["breaks"]
+                se = statistics.stdev(b) / len(b) ** 0.5 if len(b) > 1 else 0.0
+                # every break, and the average's standard error, for paired comparisons
                 print(f"done {jobs[i][0]}/{jobs[i][1]}/{jobs[i][2]} in "
-                      f"{done[i]['wall']:.0f} s", file=sys.stderr, flush=True)
+                      f"{done[i]['wall']:.0f} s; {len(b)} breaks, average s.e. {se:.1f}: "
+                      f"{' '.join(map(str, b))}", file=sys.stderr, flush=True)
             except Exception as err:  # report the failure, keep the other rows
                 print(f"{jobs[i][0]}/{jobs[i][1]} failed: {err}", file=sys.stderr, flush=True)
     games = ", ".join(f"{d} to {target_for(d, args.target)}" for d in args.disciplines

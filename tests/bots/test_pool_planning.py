@@ -46,7 +46,7 @@ def _keeps_or_wins(turn: Turn, cand: Candidate, n: int, seed: int) -> int:
 
 
 def test_pool_position_play_is_asked_for_by_the_pool_descriptors_only() -> None:
-    flags = {d.id: d.bots.position_play for d in disciplines.all()}
+    flags = {d.id: d.bots.rack_value for d in disciplines.all()}
     assert {d for d, f in flags.items() if f} == {"nine-ball", "ten-ball"}
     strong, medium = Bot("strong"), Bot("medium")
     turn = _turn("nine-ball", AFTER_BREAK)

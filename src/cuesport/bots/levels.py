@@ -21,6 +21,8 @@ the number of simulations alone does not bound a decision's time (on one core, a
 ``strong`` and ``pro`` also simulate the second stroke of each pot they consider
 (``deep_lines``: the next ball's best lines with a few speeds and spins), so that the
 position a pot leaves is valued by the pot it really gives and the ball after that.
+In snooker and 1-red (``BotHints.position_play``) they may run twice their simulations,
+within the same event cap, on position (:func:`cuesport.bots.snooker.widen`).
 
 The ``olympiad`` noise preset is that of the Computer Olympiad and Computational Pool
 tournaments (ICGA 2008; Archibald, Altman, Shoham): sigma of the tip offsets a, b 0.5 mm,

@@ -6,7 +6,7 @@ was left unused (about 130 of 400 simulations). Racks were lost on pots the nois
 simulation made but the noisy stroke missed about one time in ten (a pot near a jaw, the
 object ball thrown off the pocket's centre by speed and spin): with 8 samples and the
 noise-free result counted as one of them, such a pot looked safe. So, where the discipline
-asks for it (``BotHints.position_play``) at the levels that simulate the second stroke:
+asks for it (``BotHints.rack_value``) at the levels that simulate the second stroke:
 
 - the noisy stage keeps more candidates and samples each more (:func:`widened`); each
   sample's own cue-ball position is valued, and the noise-free simulation is not counted as
@@ -54,7 +54,7 @@ CAUTION = 0.25  # standard errors taken off a candidate's mean
 def plans(turn: Turn, budget: Budget) -> bool:
     """Position play for pool: where the discipline asks for it (``BotHints``), at the
     levels that simulate the second stroke (strong, pro)."""
-    return disciplines.find(turn.discipline).bots.position_play and budget.deep_lines > 0
+    return disciplines.find(turn.discipline).bots.rack_value and budget.deep_lines > 0
 
 
 def widened(budget: Budget) -> Budget:

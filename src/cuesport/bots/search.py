@@ -254,12 +254,19 @@ def prospects(turn: Turn, state: FrameState, who: int) -> float:
     inside = (straight.closed(turn.table, state.balls, cue)
               if disciplines.find(turn.discipline).bots.break_ball else set())
     for line in pot_lines(turn.table, state.balls, cue, cpos, targets)[:12]:
-        w = line.ease * (ball_value(turn.discipline, line.target) + unit)
+        w = _chance(turn.discipline, line.ease) * (ball_value(turn.discipline, line.target)
+                                                   + unit)
         if inside:
             w *= straight.break_factor(turn.table, state.balls, cue, line, inside)
         worth[line.target] = max(worth.get(line.target, 0.0), w)
     top = sorted(worth.values(), reverse=True)
     return (top[0] if top else 0.0) + (SECOND * top[1] if len(top) > 1 else 0.0)
+
+
+def _chance(discipline: str, ease: float) -> float:
+    """A pot's chance in the value: with position play (snooker, 1-red) the pot rate
+    measured under noise (:func:`snooker.chance`); elsewhere the ghost-ball ease itself."""
+    return snooker.chance(ease) if disciplines.find(discipline).bots.position_play else ease
 
 
 def _unit(discipline: str) -> float:
@@ -286,7 +293,7 @@ def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
         v += _unit(turn.discipline) + (prospects(turn, new, me) if look else 0.0)
     else:
         if not outcome.legal:
-            v -= 2.0
+            v -= disciplines.find(turn.discipline).bots.foul_cost
         if look:
             v -= prospects(turn, new, 1 - me)
     return v
@@ -776,12 +783,14 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> floa
     table = turn.table
     pos = playable(table, new.balls)
     lines = sorted(pot_lines(table, new.balls, cue, pos[cue], nxt.targets())[:12],
-                   key=lambda ln: -ln.ease * (ball_value(turn.discipline, ln.target) + unit))
+                   key=lambda ln: -_chance(turn.discipline, ln.ease) * (
+                       ball_value(turn.discipline, ln.target) + unit))
     best: float | None = None
     for line in lines[: budget.deep_lines]:
         s0 = pot_speed(table, line)
         nominate, call = _declare(nxt, line.target, line.pocket, False)
-        worth = line.ease * (ball_value(turn.discipline, line.target) + unit)
+        p = _chance(turn.discipline, line.ease)
+        worth = p * (ball_value(turn.discipline, line.target) + unit)
         for k, h in budget.deep_variants:
             if not sims.take(1):
                 break
@@ -804,7 +813,7 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> floa
                 third = prospects(nxt, new2, me)
             else:
                 third = 0.0
-            w = worth + line.ease * THIRD * third
+            w = worth + p * THIRD * third
             best = w if best is None else max(best, w)
     if best is None:
         return 0.0 if not lines else -prospects(turn, new, me)
@@ -823,6 +832,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     """Screen the candidates noise-free, re-simulate the best few under the level's noise
     and play the best average. Deterministic: the work is a count of simulations and
     the noise comes from ``turn.rng``."""
+    if disciplines.find(turn.discipline).bots.position_play and budget.lines >= 6:
+        budget = snooker.widen(budget)  # position play: the wider search (strong, pro)
     noisy = budget.samples > 0 and budget.keep > 1
     breaking = bool(getattr(turn.state, "breaking", False)) or snooker_break_off(turn)
     # pool position play (bots/pool.py): a wider noisy stage, valued by its samples alone

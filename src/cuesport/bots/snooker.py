@@ -21,11 +21,16 @@ worse strokes under noise, so the lines are still chosen by ease.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import TypeVar
+from dataclasses import replace
+from typing import TYPE_CHECKING, TypeVar
 
 from cuesport.bots.aim import Vec
+
+if TYPE_CHECKING:
+    from cuesport.bots.search import Budget
 
 T = TypeVar("T")
 TOUCH = 6.0  # mm: reds nearer than 2r + this are one cluster
@@ -74,7 +79,7 @@ def extra_variants(balls: Mapping[str, Vec], r: float) -> list[tuple[float, floa
     out = list(SIDE_VARIANTS)
     if pack_closed(balls, r):
         out += PACK_VARIANTS
-    return out
+    return out + list(POSITION_VARIANTS)
 
 
 # safeties: a thin contact with pace enough to bring the cue ball off the top cushion
@@ -117,3 +122,46 @@ def cautious(mean: float, samples: Sequence[float]) -> float:
     m = sum(samples) / n
     var = sum((x - m) ** 2 for x in samples) / (n - 1)
     return mean - CAUTION * math.sqrt(var / n)
+
+
+# the pot rate by ghost-ball ease under the strong level's noise: (ease, rate) at the
+# middle of each band, for plain strokes that pot without noise at the throw-corrected
+# aim (bench/pot_calibration.py --level strong --lines 500 --samples 12 --seed 1). The
+# ease underrates every pot but the easiest: a position valued by it counts a medium
+# pot left as little more than a hard one
+POT_CHANCE: tuple[tuple[float, float], ...] = (
+    (0.0, 0.0), (0.075, 0.25), (0.125, 0.41), (0.175, 0.55), (0.25, 0.63), (0.35, 0.71),
+    (0.45, 0.81), (0.55, 0.93), (0.65, 0.96), (0.75, 0.99), (1.0, 1.0))
+_EASES = tuple(e for e, _ in POT_CHANCE)
+
+
+def chance(ease: float) -> float:
+    """The chance of a pot of this ghost-ball ease (linear between the measured bands)."""
+    if ease <= 0.0:
+        return 0.0
+    if ease >= 1.0:
+        return 1.0
+    i = bisect.bisect_right(_EASES, ease)
+    (e0, p0), (e1, p1) = POT_CHANCE[i - 1], POT_CHANCE[i]
+    return p0 + (p1 - p0) * (ease - e0) / (e1 - e0)
+
+
+# position play (issue 14): the cue ball's next spot searched with more side, and the
+# second stroke simulated for more lines and spins (where the third ball is played from)
+POSITION_VARIANTS: tuple[tuple[float, float, float], ...] = (
+    (0.9, -0.5, 0.3), (0.9, -0.5, -0.3), (0.9, 0.3, 0.3), (0.9, 0.3, -0.3),
+    (1.6, -0.5, 0.3), (1.6, -0.5, -0.3), (1.6, 0.3, 0.3), (1.6, 0.3, -0.3))
+DEEP_VARIANTS: tuple[tuple[float, float], ...] = ((1.1, 0.0), (1.9, -0.3))
+WIDER = 2  # the simulations of a decision, times the level's (its event cap unchanged)
+
+
+def widen(budget: Budget) -> Budget:
+    """The level's budget for snooker break-building: twice the simulations (the strong
+    level used about half of its 400, 0.33 s of the 2 s allowed), spent on the position
+    a pot leaves: two more pot lines screened, four more strokes re-simulated under
+    noise, a third line in the second stroke and two more of its spins; the event cap
+    (the time bound) is the level's."""
+    return replace(budget, simulations=budget.simulations * WIDER,
+                   lines=budget.lines + 2, keep=budget.keep + 4,
+                   deep_lines=budget.deep_lines + 1,
+                   deep_variants=budget.deep_variants + DEEP_VARIANTS)

@@ -48,7 +48,13 @@ class BotHints:
     break_building: bool = False  # plan breaks of reds and colours (snooker)
     cannons_score: bool = False  # a cannon or an in-off scores without a pot (1-red)
     break_ball: bool = False  # re-racks: leave and play a break ball into the new pack (14.1)
-    position_play: bool = False  # pool position play: a wider noisy stage (bots/pool.py)
+    # pool position play: strokes valued by the rack's win chance, a wider noisy stage
+    # (bots/pool.py; nine- and ten-ball)
+    rack_value: bool = False
+    # position play: the look values a pot by its chance measured under noise, and the
+    # levels that search widely spend twice the simulations on position (snooker, 1-red)
+    position_play: bool = False
+    foul_cost: float = 2.0  # what a foul costs beyond its points (in the value's units)
 
 
 @dataclass(frozen=True, slots=True)

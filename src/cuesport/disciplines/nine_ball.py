@@ -23,5 +23,5 @@ DISCIPLINE = Discipline(
     random_rack=True,
     frame_word="rack",
     stalemate_rule="P9-2.9",
-    bots=BotHints(position_play=True),
+    bots=BotHints(rack_value=True),
 )

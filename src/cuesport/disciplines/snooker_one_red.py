@@ -27,5 +27,8 @@ DISCIPLINE = Discipline(
     break_unit="points",
     frame_word="frame",
     stalemate_rule=None,  # the rules have none: the match loop makes the player behind concede
-    bots=BotHints(stalemate_after=80, cannons_score=True),
+    # keeping the table worth 6, not 3 (bench/bots-results.md, botsnk), and a foul as
+    # much more, so that a direct stroke at a ball in baulk stays below a legal route
+    bots=BotHints(table_worth=6.0, foul_cost=6.0, stalemate_after=80, cannons_score=True,
+                  position_play=True),
 )

@@ -24,5 +24,5 @@ DISCIPLINE = Discipline(
     random_rack=True,
     frame_word="rack",
     stalemate_rule="P10-9.12",
-    bots=BotHints(position_play=True),
+    bots=BotHints(rack_value=True),
 )

@@ -1,0 +1,103 @@
+"""Snooker break-building on random open positions: one visit each, paired across versions.
+
+    .venv/bin/python bench/snooker_breaks.py --positions 30 --reds 8 --level strong --seed 1
+
+Each position has ``--reds`` reds scattered at random in the top half of the table, the
+colours on their spots and the cue ball at random, a red on; the bot plays one visit
+(to its first stroke that does not score, or the end of the frame). The positions and
+the bot's noise depend only on ``--seed`` and the position's number, so two versions of
+the planning run on the same positions: the mean break's difference, pair by pair, with
+its standard error, is a far smaller sample than whole frames need (frames diverge after
+the first different decision). Prints each visit's break, strokes and CPU seconds, then
+the mean break (s.e.), the breaks of 50+ and the CPU per decision (mean, max).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from typing import Any
+
+from cuesport.bots import Bot
+from cuesport.disciplines import table_for
+from cuesport.equipment import snooker_spots
+from cuesport.game.match import Match
+from cuesport.game.players import Human
+
+TABLE = table_for("snooker")
+COLOURS = ("yellow", "green", "brown", "blue", "pink", "black")
+
+
+def position(seed: int, n: int, reds: int) -> dict[str, Any]:
+    """Position ``n`` of ``seed``: reds in the top half, colours spotted, the cue ball
+    anywhere below the top cushion; nothing overlaps or lies in a pocket's mouth."""
+    rng = random.Random(seed * 100_003 + n)
+    r = TABLE.ball_radius
+    spots = snooker_spots(TABLE)
+    balls: dict[str, tuple[float, float]] = {c: spots[c] for c in COLOURS}
+    m = 3 * r  # away from cushions and pockets
+
+    def free(p: tuple[float, float]) -> bool:
+        return all(math.dist(p, q) > 2 * r + 3.0 for q in balls.values())
+
+    for k in range(1, reds + 1):
+        while True:
+            p = (rng.uniform(m, TABLE.width - m), rng.uniform(TABLE.length * 0.45,
+                                                             TABLE.length - m))
+            if free(p):
+                balls[f"red{k}"] = p
+                break
+    while True:
+        p = (rng.uniform(m, TABLE.width - m), rng.uniform(TABLE.length * 0.25,
+                                                         TABLE.length - m))
+        if free(p):
+            balls["cue"] = p
+            break
+    return {"balls": {k: list(v) for k, v in balls.items()}, "to_play": 0,
+            "score": [0, 0], "phase": "reds"}
+
+
+def visit(level: str, seed: int, n: int, reds: int) -> tuple[int, int, list[float]]:
+    """(break, strokes, CPU seconds per decision) of the bot's visit at position ``n``."""
+    bot = Bot(level, seed * 1000 + n)
+    m = Match("snooker", [bot, Human("b")], start=position(seed, n, reds), seed=seed)
+    strokes = 0
+    cpu: list[float] = []
+    while not m.over and m.to_play == 0 and not m.state.frame_over and strokes < 80:
+        c0 = time.process_time()
+        s = m.step()
+        if s.kind == "action":
+            cpu.append(time.process_time() - c0)
+            strokes += 1
+    return int(m.state.score[0]), strokes, cpu
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--positions", type=int, default=30)
+    ap.add_argument("--first", type=int, default=0, help="number of the first position")
+    ap.add_argument("--reds", type=int, default=8)
+    ap.add_argument("--level", default="strong")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    breaks: list[int] = []
+    cpu: list[float] = []
+    for n in range(args.first, args.first + args.positions):
+        b, k, c = visit(args.level, args.seed, n, args.reds)
+        breaks.append(b)
+        cpu += c
+        print(f"position {n}: break {b:3d} in {k:2d} strokes, {sum(c):.1f} CPU s", flush=True)
+    se = statistics.stdev(breaks) / math.sqrt(len(breaks)) if len(breaks) > 1 else 0.0
+    print(f"{args.level} seed {args.seed}, {len(breaks)} positions of {args.reds} reds: "
+          f"mean break {statistics.mean(breaks):.1f} (s.e. {se:.1f}), high {max(breaks)}, "
+          f"50+ {sum(b >= 50 for b in breaks)}; cpu s/dec {statistics.mean(cpu):.2f} / "
+          f"{max(cpu):.2f}, {len(cpu)} decisions")
+    print("breaks:", " ".join(map(str, breaks)))
+
+
+if __name__ == "__main__":
+    main()
