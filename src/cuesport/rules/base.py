@@ -62,6 +62,7 @@ from cuesport.record import Call as CallModel
 from cuesport.rules import sides as order_of_play
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
 from cuesport.rules.sides import Order, Seat, Sides, Turn
+from cuesport.rules.slots import fast_init
 
 Vec = tuple[float, float]
 Balls = Mapping[str, Vec]
@@ -120,6 +121,7 @@ def maker(cls: type[T]) -> Callable[..., T]:
     return cast(Callable[..., T], env["make"])
 
 
+@fast_init  # fouls, outcomes: built on most rulings
 @dataclass(frozen=True, slots=True)
 class Foul:
     rule: str
@@ -164,6 +166,7 @@ class FrameState:
         }
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The per-action part of a ruling; the rest is read from the new state."""
@@ -298,6 +301,7 @@ class Referee(Generic[S]):
         self.table: TableSpec = self.make_table()
         self.names: frozenset[str] = frozenset(ball_names(self.discipline))
         self.facts = find(self.discipline)
+        self._spoken: dict[tuple[str, tuple[tuple[str, Any], ...], str], str] = {}
 
     # ------------------------------------------------------------ facts and hooks
 
@@ -350,19 +354,14 @@ class Referee(Generic[S]):
         without positions. Printed directly, not through a :class:`Start`: it runs once
         per ruling."""
         o = state.order if self.sides is not None else None
-        if balls is not None or o is not None:
+        if balls is None and o is None:  # the usual case: one generated function
+            out = _state_printer(self.extras_model)(state)
+        else:
             out = position_json(
                 state.balls if balls is None else balls, state.to_play, state.score,
                 state.break_, state.options, state.in_hand, state.frame_over, state.winner,
                 order=None if o is None else (o.member, o.up, o.pass_to))
-        else:  # record.position_json's keys and order, built in C where it can be
-            b = state.balls
-            out = {"balls": dict(zip(b, map(list, b.values()), strict=True)),
-                   "to_play": state.to_play,
-                   "score": list(state.score), "break": state.break_,
-                   "options": list(state.options), "in_hand": state.in_hand,
-                   "frame_over": state.frame_over, "winner": state.winner}
-        out.update(self.extras_json(state))
+            out.update(self.extras_json(state))
         if not self.positions:
             out["rest"] = (state.rest or NO_REST).to_json()
         return out
@@ -553,10 +552,29 @@ class Referee(Generic[S]):
                        else {b: self.place_name(b, p) for b, p in outcome.respotted.items()}),
             frame_over=state.frame_over,
             winner=state.winner,
-            announce=tuple([c.render(self.catalog, lang) for c in outcome.calls]),
+            announce=self.say(outcome.calls, lang) if outcome.calls else (),
             state=self.state_json(state),
             extra=self.extra_fields(state),
         )
+
+    def say(self, calls: Iterable[Call], lang: str) -> tuple[str, ...]:
+        """The calls rendered; each distinct call once per referee (a frame repeats a
+        few dozen calls: the score, "Foul", whose turn), looked up by its key and
+        arguments in C rather than formatted again."""
+        spoken = self._spoken
+        out = []
+        for c in calls:
+            k = (c.key, c.args, lang)
+            try:
+                said = spoken[k]
+            except KeyError:
+                said = c.render(self.catalog, lang)
+                if len(spoken) < 4096:  # a bound: a long frame's scores are many
+                    spoken[k] = said
+            except TypeError:  # an unhashable argument: rendered every time
+                said = c.render(self.catalog, lang)
+            out.append(said)
+        return tuple(out)
 
     def state_json(self, state: S) -> dict[str, Any]:
         """A ruling's ``state``; without positions the balls are a list of names."""
@@ -720,6 +738,38 @@ def _extras_getter(model: type[StartExtras]
     if not names:
         return (), lambda state: ()
     return tuple(k for k, _ in pairs), attrgetter(*names)
+
+
+def _value_json(v: Any) -> Any:
+    """What :meth:`Referee.extras_json` prints for a value that is not a scalar."""
+    if type(v) is tuple and _SCALARS.issuperset(map(type, v)):
+        return list(v)  # what jsonable gives a flat tuple, checked in C
+    return jsonable(v)
+
+
+@functools.cache
+def _state_printer(model: type[StartExtras]) -> Callable[[Any], dict[str, Any]]:
+    """A state as a start, for a record with positions and no order of play: the keys
+    of :func:`cuesport.record.position_json` and then :meth:`Referee.extras_json`'s, in
+    one dict display. Generated once per start model (it runs on every ruling); each
+    value is printed as those functions print it (a scalar as it is, a flat tuple as a
+    list, anything else by :func:`cuesport.record.jsonable`)."""
+    keys, _ = _extras_getter(model)
+    names = [name for _, name in printed_fields(model)]
+    lines = ["def state_json(s):", "    b = s.balls"]
+    lines += [f"    v{i} = s.{n}" for i, n in enumerate(names)]
+    items = ['"balls": _dict(_zip(b, _map(_list, b.values()), strict=True))',
+             '"to_play": s.to_play', '"score": _list(s.score)', '"break": s.break_',
+             '"options": _list(s.options)', '"in_hand": s.in_hand',
+             '"frame_over": s.frame_over', '"winner": s.winner']
+    items += [f"{k!r}: v{i} if _type(v{i}) in _S else _value(v{i})"
+              for i, k in enumerate(keys)]
+    lines.append("    return {" + ", ".join(items) + "}")
+    env: dict[str, Any] = {"_dict": dict, "_zip": zip, "_map": map, "_list": list,
+                           "_type": type, "_S": _SCALARS, "_value": _value_json}
+    assert all(k.isidentifier() for k in names) and all(k.isidentifier() for k in keys)
+    exec("\n".join(lines), env)  # the source is made of field names and keys only
+    return cast(Callable[[Any], dict[str, Any]], env["state_json"])
 
 
 def state_fields(cls: type) -> tuple[str, ...]:

@@ -219,7 +219,8 @@ class Play:
 
     @property
     def safety(self) -> bool:
-        return self.shot.call == "safety"
+        c = self.shot.call  # a called ball is a model: compared only when it is a str
+        return type(c) is str and c == "safety"
 
     def called_in(self) -> bool:
         """POOL-1.6: the called ball entered the called pocket."""
