@@ -298,6 +298,8 @@ class Referee(Generic[S]):
     hand_back_choices: ClassVar[frozenset[str]] = frozenset(
         {"pass", "replace", "re-rack-opponent", "re-break"})
 
+    last_motion: Balls | None = None  # the last position apply_motion returned (sorted)
+
     def __init__(self, rules: Mapping[str, Any] | None = None,
                  players: tuple[str, str] = ("Player 1", "Player 2"), *,
                  sides: Sides | None = None) -> None:
@@ -810,7 +812,9 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
     table at most once; ``after`` lists only balls still on the table.
     """
     here = dict(balls)
+    fresh = False  # a ball placed that was not on the table: the order must be made again
     if placed:
+        fresh = not balls.keys() >= placed.keys()
         here.update(placed)
     gone: dict[str, str] = {}
     potted: dict[str, str] = {}
@@ -840,9 +844,18 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
                 raise RecordError(f"after: ball {name!r} is {gone[name]}, so it has no "
                                   "position")
             raise RecordError(f"after: ball {name!r} is not on the table")
-    new = {k: v for k, v in here.items() if k not in gone} if gone else here
+    new = here  # a private copy: balls gone are taken out, balls moved set in place
+    for k in gone:
+        new.pop(k, None)
     for k, v in after.items():
         new[k] = (float(v[0]), float(v[1]))
     referee.check_balls(new, "after")
-    # the state's and the placed positions are float tuples already: only sort
-    return ShotMotion(sorted_balls(new), MappingProxyType(potted), tuple(off))
+    # The state's and the placed positions are float tuples already: only sort, and not
+    # even that for a position this function returned (sorted then; taking balls out and
+    # setting existing ones keeps the order), the usual stroke after a stroke.
+    if not fresh and balls is referee.last_motion:
+        out: Balls = MappingProxyType(new)  # nothing else holds ``new``
+    else:
+        out = sorted_balls(new)
+    referee.last_motion = out
+    return ShotMotion(out, MappingProxyType(potted), tuple(off))

@@ -57,7 +57,8 @@ import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import compress, repeat
+from operator import ne
 from types import MappingProxyType
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -402,7 +403,8 @@ class PoolReferee(Referee[PoolState]):
         if not self.positions:
             return super().check_balls(balls, where)
         good = self._good
-        moved = [(name, p) for name, p in balls.items() if good.get(name) != p]
+        # the balls whose position is not the good one, compared in C (map, compress)
+        moved = list(compress(balls.items(), map(ne, map(good.get, balls), balls.values())))
         if not moved:
             return None  # every ball where it was in a good position
         r = self.table.ball_radius
