@@ -758,13 +758,6 @@ def _extras_getter(model: type[StartExtras]
     return tuple(k for k, _ in pairs), attrgetter(*names)
 
 
-def _value_json(v: Any) -> Any:
-    """What :meth:`Referee.extras_json` prints for a value that is not a scalar."""
-    if type(v) is tuple and _SCALARS.issuperset(map(type, v)):
-        return list(v)  # what jsonable gives a flat tuple, checked in C
-    return jsonable(v)
-
-
 @functools.cache
 def _state_printer(model: type[StartExtras]) -> Callable[[Any], dict[str, Any]]:
     """A state as a start, for a record with positions and no order of play: the keys
@@ -780,12 +773,13 @@ def _state_printer(model: type[StartExtras]) -> Callable[[Any], dict[str, Any]]:
              '"to_play": s.to_play', '"score": _list(s.score)', '"break": s.break_',
              '"options": _list(s.options)', '"in_hand": s.in_hand',
              '"frame_over": s.frame_over', '"winner": s.winner']
-    items += [f"{k!r}: v{i} if _type(v{i}) in _S else _value(v{i})"
+    items += [f"{k!r}: v{i} if _type(v{i}) in _S else _list(v{i}) if _type(v{i}) is tuple "
+              f"and _S.issuperset(_map(_type, v{i})) else _json(v{i})"
               for i, k in enumerate(keys)]
     lines.append("    return {" + ", ".join(items) + "}")
     env: dict[str, Any] = {"_dict": dict, "_zip": zip, "_map": map, "_list": list,
-                           "_type": type, "_S": _SCALARS, "_value": _value_json}
-    assert all(k.isidentifier() for k in names) and all(k.isidentifier() for k in keys)
+                           "_type": type, "_S": _SCALARS, "_json": jsonable}
+    assert all(n.isidentifier() for n in names)  # attribute names; keys go in as literals
     exec("\n".join(lines), env)  # the source is made of field names and keys only
     return cast(Callable[[Any], dict[str, Any]], env["state_json"])
 

@@ -66,7 +66,9 @@ class StraightPoolReferee(PoolReferee):
         return straight_pool_rack(self.table, rng)  # P141-4.2
 
     def extra_fields(self, state: PoolState) -> dict[str, Any]:
-        return super().extra_fields(state) | {"target": self.target}
+        out = super().extra_fields(state)
+        out["target"] = self.target
+        return out
 
     @property
     def target(self) -> int:
