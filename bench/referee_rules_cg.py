@@ -69,7 +69,7 @@ def main() -> None:
             ref, state = s.referee, s.state
             for i, action in enumerate(actions):
                 outcome, state = ref.apply(state, action)
-                ref.ruling(i, outcome, state, "en").to_dict()
+                ref.ruling_dict(i, outcome, state, "en")  # what a session prints
     elif mode == "full":
         for r in recs:
             out = referee(r)
