@@ -4,7 +4,7 @@ the difference of two runs' instruction counts is the cost of one part:
 
 * ``setup``: build the records' sessions and parse every action (nothing ruled);
 * ``rules``: ``setup``, then apply every parsed action and build its ruling dict (the
-  rules side: :meth:`Referee.apply`, :meth:`Referee.ruling`, ``to_dict``);
+  rules side: :meth:`Referee.apply`, :meth:`Referee.ruling_dict`);
 * ``full``: ``setup``, then :func:`cuesport.protocol.referee` on every record (end to end).
 
 Instructions per ruling: ``(rules - setup) / 1580`` and ``(full - setup) / 1580``. Usage::
