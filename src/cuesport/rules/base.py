@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, TypeGuard, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -83,22 +83,6 @@ def sorted_balls(balls: dict[str, Vec]) -> Balls:
 
 
 T = TypeVar("T")
-
-
-@functools.cache
-def _subclass(t: type, cls: type) -> bool:
-    return issubclass(t, cls)
-
-
-def is_model(obj: object, cls: type[T]) -> TypeGuard[T]:
-    """``isinstance(obj, cls)`` for the record's model classes, fast when it is false:
-    their metaclass is an ``ABCMeta``, whose check runs in Python on every object not
-    exactly of the class (a ``None`` call, a shot tested for a concession), several
-    times the cost of a plain ``isinstance``; here the answer is cached per type."""
-    t: Any = type(obj)
-    return t is cls or _subclass(t, cast(Any, cls))
-
-
 _KEEP: Any = object()  # a field not named in the changes of a copier
 
 
@@ -436,7 +420,7 @@ class Referee(Generic[S]):
         return self.with_turn(outcome, new, turn, action, state)
 
     def act(self, state: S, action: Action) -> tuple[Outcome, S]:
-        if not (is_model(action, ConcedeAction) or is_model(action, LotsAction)):
+        if not isinstance(action, ConcedeAction | LotsAction):
             self.require_live(state)
         match action:
             case ShotAction(shot=shot):
@@ -716,7 +700,7 @@ class Referee(Generic[S]):
         if shot.safety and facts.called_shots:
             raise RecordError(f"safety: a safety is called in {facts.names.en}: "
                               "use call: \"safety\"")
-        if is_model(shot.call, CallModel):
+        if isinstance(shot.call, CallModel):
             # POOL-1.6 (P8-3.5, P8-3.8(3)): the called ball's pocket decides the call, so it
             # is never unknown
             ball = shot.call.ball

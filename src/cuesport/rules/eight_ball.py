@@ -24,7 +24,7 @@ from pydantic import field_validator
 from cuesport.equipment.racks import eight_ball_rack
 from cuesport.record import Call as CallModel
 from cuesport.record import Decision
-from cuesport.rules.base import Foul, Outcome, freeze_balls, is_model
+from cuesport.rules.base import Foul, Outcome, freeze_balls
 from cuesport.rules.calls import Call, Catalog
 from cuesport.rules.pool import Play, PoolExtras, PoolReferee, PoolState, Position, evolve
 
@@ -178,7 +178,7 @@ class EightBallReferee(PoolReferee):
         call = play.call
         if EIGHT in play.potted or EIGHT in play.off:
             cleared = self.cleared(state, p)
-            if (not fouls and cleared and is_model(call, CallModel) and call.ball == EIGHT
+            if (not fouls and cleared and isinstance(call, CallModel) and call.ball == EIGHT
                     and play.potted.get(EIGHT) == call.pocket):  # P8-3.5: the 8 wins
                 new = self.won(state, play, play.after, p)
                 return Outcome(calls=(Call.of("rack-to", player=self.name(p)),)), new
@@ -201,7 +201,7 @@ class EightBallReferee(PoolReferee):
             new = self.play_on(state, play, play.after, False)
             return Outcome(calls=(Call.of("safety"),
                                   Call.of("to-play", player=self.name(new.to_play)))), new
-        called = play.called_in() and is_model(call, CallModel)
+        called = play.called_in() and isinstance(call, CallModel)
         groups = state.groups
         calls: list[Call] = []
         if called and groups[p] is None:  # P8-3.4: the called ball decides the groups

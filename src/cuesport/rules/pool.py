@@ -102,7 +102,6 @@ from cuesport.rules.base import (
     check_no_overlap,
     copier,
     freeze_balls,
-    is_model,
     maker,
     renew,
     sorted_balls,
@@ -227,7 +226,7 @@ class Play:
     def called_in(self) -> bool:
         """POOL-1.6: the called ball entered the called pocket."""
         c = self.shot.call
-        return is_model(c, CallModel) and self.potted.get(c.ball) == c.pocket
+        return isinstance(c, CallModel) and self.potted.get(c.ball) == c.pocket
 
     def cue_railed(self) -> bool:
         """The cue ball reached a rail (or a pocket) after the first contact."""
@@ -612,7 +611,7 @@ class PoolReferee(Referee[PoolState]):
     def check_declarations(self, state: PoolState, shot: Shot, before: Balls) -> None:
         """The called ball, the declared balls and a push out refer to this position."""
         c = shot.call
-        if is_model(c, CallModel):
+        if isinstance(c, CallModel):
             self.check_name(c.ball, "called ball")
             if c.ball == "cue" or c.ball not in before:
                 raise RecordError(f"call: ball {c.ball!r} is not an object ball on the table")
