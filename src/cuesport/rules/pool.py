@@ -406,13 +406,11 @@ class PoolReferee(Referee[PoolState]):
         moved = list(compress(balls.items(), map(ne, map(good.get, balls), balls.values())))
         if not moved:
             return None  # every ball where it was in a good position
-        r = self.table.ball_radius
-        lo, hx, hy = r - 0.5, self.table.width - r + 0.5, self.table.length - r + 0.5
+        lo, hx, hy, limit = self._limits or self._set_limits()
         names = self.names
         for name, (x, y) in moved:
             if name not in names or not (lo <= x <= hx and lo <= y <= hy):
                 return super().check_balls(balls, where)
-        limit = 2.0 * r - OVERLAP_TOL
         centres = list(balls.values())
         if len(centres) > 1:
             for _, p in moved:  # the nearest other ball: the second distance (0 is itself)
@@ -420,6 +418,16 @@ class PoolReferee(Referee[PoolState]):
                     return super().check_balls(balls, where)
         self._good = dict(balls)
         return None
+
+    _limits: tuple[float, float, float, float] | None = None
+
+    def _set_limits(self) -> tuple[float, float, float, float]:
+        """The fast check's bounds of a centre (on_table's, 0.5 mm of tolerance) and the
+        least distance of two centres that do not overlap (once per referee)."""
+        r = self.table.ball_radius
+        self._limits = (r - 0.5, self.table.width - r + 0.5, self.table.length - r + 0.5,
+                        2.0 * r - OVERLAP_TOL)
+        return self._limits
 
     @staticmethod
     def lowest(balls: Mapping[str, Vec]) -> str | None:
