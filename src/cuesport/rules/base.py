@@ -568,13 +568,14 @@ class Referee(Generic[S]):
         for c in calls:
             k = (c.key, c.args, lang)
             try:
-                said = spoken[k]
-            except KeyError:
+                said = spoken.get(k)  # a miss raises nothing: scores are often new
+            except TypeError:  # an unhashable argument: rendered every time
+                out.append(c.render(self.catalog, lang))
+                continue
+            if said is None:
                 said = c.render(self.catalog, lang)
                 if len(spoken) < 4096:  # a bound: a long frame's scores are many
                     spoken[k] = said
-            except TypeError:  # an unhashable argument: rendered every time
-                said = c.render(self.catalog, lang)
             out.append(said)
         return tuple(out)
 
@@ -815,6 +816,7 @@ def state_fields(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields(cls))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ShotMotion:
     """Where the balls went in one shot: pots, balls off the table, resting positions."""
