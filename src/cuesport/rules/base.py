@@ -587,6 +587,12 @@ class Referee(Generic[S]):
         the two equal). A discipline that overrides :meth:`ruling` keeps its own."""
         if type(self).ruling is not Referee.ruling:
             return self.ruling(index, outcome, state, lang).to_dict()
+        return self.direct_ruling(index, outcome, state, lang)
+
+    def direct_ruling(self, index: int, outcome: Outcome, state: S, lang: str
+                      ) -> dict[str, Any]:
+        """The body of :meth:`ruling_dict`, for a discipline whose :meth:`ruling` only
+        prepares (snooker notes the outcome for its extra fields)."""
         o = state.order if self.sides is not None else None
         fouls, pts, score = outcome.fouls, outcome.points, state.score
         out: dict[str, Any] = {
