@@ -10,7 +10,7 @@ itself generates code once per class.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -20,7 +20,7 @@ def fast_init(cls: type[T]) -> type[T]:
     (a class decorator, applied after ``@dataclass``). Only the class's own
     ``__init__`` changes: a dataclass subclass keeps the one ``dataclasses`` made."""
     assert "__post_init__" not in vars(cls), "fast_init skips __post_init__"
-    fs = dataclasses.fields(cast_any(cls))
+    fs = dataclasses.fields(cast(Any, cls))
     env: dict[str, Any] = {}
     params, body = [], []
     for i, f in enumerate(fs):
@@ -46,7 +46,3 @@ def fast_init(cls: type[T]) -> type[T]:
 
 
 _NO: Any = object()  # a field left to its default factory
-
-
-def cast_any(x: Any) -> Any:
-    return x
