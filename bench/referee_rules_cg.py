@@ -4,10 +4,12 @@ the difference of two runs' instruction counts is the cost of one part:
 
 * ``setup``: build the records' sessions and parse every action (nothing ruled);
 * ``rules``: ``setup``, then apply every parsed action and build its ruling dict (the
-  rules side: :meth:`Referee.apply`, :meth:`Referee.ruling`, ``to_dict``);
+  rules side: :meth:`Referee.apply`, :meth:`Referee.ruling_dict`);
 * ``full``: ``setup``, then :func:`cuesport.protocol.referee` on every record (end to end).
 
-Instructions per ruling: ``(rules - setup) / 1580`` and ``(full - setup) / 1580``. Usage::
+Instructions per ruling: ``(rules - setup) / 1580`` and ``(full - setup) / 1580``. A second
+argument keeps one group of records: ``pool`` (the 1,000 pool actions) or ``snooker`` (the
+580 snooker and 1-red actions). Usage::
 
     python bench/referee_rules_cg.py build          # once: the records, under the temp folder
     valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \\
@@ -59,6 +61,9 @@ def main() -> None:
     from cuesport.rules.session import RefereeSession, referee
 
     recs = pickle.loads(RECORDS.read_bytes())
+    if len(sys.argv) > 2:  # one group: pool, or snooker and 1-red
+        snooker = sys.argv[2] == "snooker"
+        recs = [r for r in recs if r["discipline"].startswith("snooker") == snooker]
     parsed = []
     for r in recs:
         s = RefereeSession(r, keep=False)
@@ -67,9 +72,12 @@ def main() -> None:
     if mode == "rules":
         for s, actions in parsed:
             ref, state = s.referee, s.state
+            # what a session prints (an older tree, to compare with: ruling().to_dict())
+            rule = getattr(ref, "ruling_dict", None) or (
+                lambda i, o, st, lang, ref=ref: ref.ruling(i, o, st, lang).to_dict())
             for i, action in enumerate(actions):
                 outcome, state = ref.apply(state, action)
-                ref.ruling(i, outcome, state, "en").to_dict()
+                rule(i, outcome, state, "en")
     elif mode == "full":
         for r in recs:
             out = referee(r)

@@ -62,6 +62,7 @@ from cuesport.record import Call as CallModel
 from cuesport.rules import sides as order_of_play
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
 from cuesport.rules.sides import Order, Seat, Sides, Turn
+from cuesport.rules.slots import fast_init
 
 Vec = tuple[float, float]
 Balls = Mapping[str, Vec]
@@ -120,6 +121,7 @@ def maker(cls: type[T]) -> Callable[..., T]:
     return cast(Callable[..., T], env["make"])
 
 
+@fast_init  # fouls, outcomes: built on most rulings
 @dataclass(frozen=True, slots=True)
 class Foul:
     rule: str
@@ -164,6 +166,7 @@ class FrameState:
         }
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The per-action part of a ruling; the rest is read from the new state."""
@@ -279,6 +282,8 @@ class Referee(Generic[S]):
     hand_back_choices: ClassVar[frozenset[str]] = frozenset(
         {"pass", "replace", "re-rack-opponent", "re-break"})
 
+    last_motion: Balls | None = None  # the last position apply_motion returned (sorted)
+
     def __init__(self, rules: Mapping[str, Any] | None = None,
                  players: tuple[str, str] = ("Player 1", "Player 2"), *,
                  sides: Sides | None = None) -> None:
@@ -298,6 +303,7 @@ class Referee(Generic[S]):
         self.table: TableSpec = self.make_table()
         self.names: frozenset[str] = frozenset(ball_names(self.discipline))
         self.facts = find(self.discipline)
+        self._spoken: dict[tuple[str, tuple[tuple[str, Any], ...], str], str] = {}
 
     # ------------------------------------------------------------ facts and hooks
 
@@ -350,19 +356,14 @@ class Referee(Generic[S]):
         without positions. Printed directly, not through a :class:`Start`: it runs once
         per ruling."""
         o = state.order if self.sides is not None else None
-        if balls is not None or o is not None:
+        if balls is None and o is None:  # the usual case: one generated function
+            out = _state_printer(self.extras_model)(state)
+        else:
             out = position_json(
                 state.balls if balls is None else balls, state.to_play, state.score,
                 state.break_, state.options, state.in_hand, state.frame_over, state.winner,
                 order=None if o is None else (o.member, o.up, o.pass_to))
-        else:  # record.position_json's keys and order, built in C where it can be
-            b = state.balls
-            out = {"balls": dict(zip(b, map(list, b.values()), strict=True)),
-                   "to_play": state.to_play,
-                   "score": list(state.score), "break": state.break_,
-                   "options": list(state.options), "in_hand": state.in_hand,
-                   "frame_over": state.frame_over, "winner": state.winner}
-        out.update(self.extras_json(state))
+            out.update(self.extras_json(state))
         if not self.positions:
             out["rest"] = (state.rest or NO_REST).to_json()
         return out
@@ -553,10 +554,79 @@ class Referee(Generic[S]):
                        else {b: self.place_name(b, p) for b, p in outcome.respotted.items()}),
             frame_over=state.frame_over,
             winner=state.winner,
-            announce=tuple([c.render(self.catalog, lang) for c in outcome.calls]),
+            announce=self.say(outcome.calls, lang) if outcome.calls else (),
             state=self.state_json(state),
             extra=self.extra_fields(state),
         )
+
+    def say(self, calls: Iterable[Call], lang: str) -> tuple[str, ...]:
+        """The calls rendered; each distinct call once per referee (a frame repeats a
+        few dozen calls: the score, "Foul", whose turn), looked up by its key and
+        arguments in C rather than formatted again."""
+        spoken = self._spoken
+        out = []
+        for c in calls:
+            k = (c.key, c.args, lang)
+            try:
+                said = spoken.get(k)  # a miss raises nothing: scores are often new
+            except TypeError:  # an unhashable argument: rendered every time
+                out.append(c.render(self.catalog, lang))
+                continue
+            if said is None:
+                said = c.render(self.catalog, lang)
+                if len(spoken) < 4096:  # a bound: a long frame's scores are many
+                    spoken[k] = said
+            out.append(said)
+        return tuple(out)
+
+    def ruling_dict(self, index: int, outcome: Outcome, state: S, lang: str = "en"
+                    ) -> dict[str, Any]:
+        """``self.ruling(index, outcome, state, lang).to_dict()`` in one step, without the
+        :class:`Ruling` (what a session prints for every action): the same values, read
+        in the same order, in the same keys (tests/protocol/test_ruling_dict.py holds
+        the two equal). A discipline that overrides :meth:`ruling` keeps its own."""
+        if type(self).ruling is not Referee.ruling:
+            return self.ruling(index, outcome, state, lang).to_dict()
+        return self.direct_ruling(index, outcome, state, lang)
+
+    def direct_ruling(self, index: int, outcome: Outcome, state: S, lang: str
+                      ) -> dict[str, Any]:
+        """The body of :meth:`ruling_dict`, for a discipline whose :meth:`ruling` only
+        prepares (snooker notes the outcome for its extra fields)."""
+        o = state.order if self.sides is not None else None
+        fouls, pts, score = outcome.fouls, outcome.points, state.score
+        out: dict[str, Any] = {
+            "action": index,
+            "legal": outcome.legal,
+            "fouls": [f.to_dict() for f in fouls] if fouls else [],
+            "points": [pts[0], pts[1]],
+            "score": [score[0], score[1]],
+            "break": state.break_,
+            "to_play": state.to_play,
+        }
+        if o is not None:
+            out["member"] = o.member
+        out["options"] = list(state.options)
+        if o is not None:
+            out["pass_to"] = None if o.pass_to is None else list(o.pass_to)
+            out["lost_turn"] = [list(s) for s in outcome.lost_turn]
+        ball_on = self.ball_on(state)
+        if ball_on is not None:
+            out["ball_on"] = list(ball_on)
+        out["free_ball"] = self.free_ball(state)
+        out["in_hand"] = state.in_hand
+        respotted: Mapping[str, Vec | str] = (
+            outcome.respotted if self.positions or not outcome.respotted
+            else {b: self.place_name(b, p) for b, p in outcome.respotted.items()})
+        out["respotted"] = {k: v if isinstance(v, str) else [v[0], v[1]]
+                            for k, v in respotted.items()} if respotted else {}
+        out["frame_over"] = state.frame_over
+        out["winner"] = state.winner
+        out["announce"] = list(self.say(outcome.calls, lang)) if outcome.calls else []
+        printed = self.state_json(state)
+        out.update(self.extra_fields(state))
+        out["state"] = printed
+        return out
 
     def state_json(self, state: S) -> dict[str, Any]:
         """A ruling's ``state``; without positions the balls are a list of names."""
@@ -722,10 +792,37 @@ def _extras_getter(model: type[StartExtras]
     return tuple(k for k, _ in pairs), attrgetter(*names)
 
 
+@functools.cache
+def _state_printer(model: type[StartExtras]) -> Callable[[Any], dict[str, Any]]:
+    """A state as a start, for a record with positions and no order of play: the keys
+    of :func:`cuesport.record.position_json` and then :meth:`Referee.extras_json`'s, in
+    one dict display. Generated once per start model (it runs on every ruling); each
+    value is printed as those functions print it (a scalar as it is, a flat tuple as a
+    list, anything else by :func:`cuesport.record.jsonable`)."""
+    keys, _ = _extras_getter(model)
+    names = [name for _, name in printed_fields(model)]
+    lines = ["def state_json(s):", "    b = s.balls"]
+    lines += [f"    v{i} = s.{n}" for i, n in enumerate(names)]
+    items = ['"balls": _dict(_zip(b, _map(_list, b.values()), strict=True))',
+             '"to_play": s.to_play', '"score": _list(s.score)', '"break": s.break_',
+             '"options": _list(s.options)', '"in_hand": s.in_hand',
+             '"frame_over": s.frame_over', '"winner": s.winner']
+    items += [f"{k!r}: v{i} if _type(v{i}) in _S else _list(v{i}) if _type(v{i}) is tuple "
+              f"and _S.issuperset(_map(_type, v{i})) else _json(v{i})"
+              for i, k in enumerate(keys)]
+    lines.append("    return {" + ", ".join(items) + "}")
+    env: dict[str, Any] = {"_dict": dict, "_zip": zip, "_map": map, "_list": list,
+                           "_type": type, "_S": _SCALARS, "_json": jsonable}
+    assert all(n.isidentifier() for n in names)  # attribute names; keys go in as literals
+    exec("\n".join(lines), env)  # the source is made of field names and keys only
+    return cast(Callable[[Any], dict[str, Any]], env["state_json"])
+
+
 def state_fields(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields(cls))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ShotMotion:
     """Where the balls went in one shot: pots, balls off the table, resting positions."""
@@ -744,7 +841,9 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
     table at most once; ``after`` lists only balls still on the table.
     """
     here = dict(balls)
+    fresh = False  # a ball placed that was not on the table: the order must be made again
     if placed:
+        fresh = not balls.keys() >= placed.keys()
         here.update(placed)
     gone: dict[str, str] = {}
     potted: dict[str, str] = {}
@@ -774,9 +873,18 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
                 raise RecordError(f"after: ball {name!r} is {gone[name]}, so it has no "
                                   "position")
             raise RecordError(f"after: ball {name!r} is not on the table")
-    new = {k: v for k, v in here.items() if k not in gone} if gone else here
+    new = here  # a private copy: balls gone are taken out, balls moved set in place
+    for k in gone:
+        new.pop(k, None)
     for k, v in after.items():
         new[k] = (float(v[0]), float(v[1]))
     referee.check_balls(new, "after")
-    # the state's and the placed positions are float tuples already: only sort
-    return ShotMotion(sorted_balls(new), MappingProxyType(potted), tuple(off))
+    # The state's and the placed positions are float tuples already: only sort, and not
+    # even that for a position this function returned (sorted then; taking balls out and
+    # setting existing ones keeps the order), the usual stroke after a stroke.
+    if not fresh and balls is referee.last_motion:
+        out: Balls = MappingProxyType(new)  # nothing else holds ``new``
+    else:
+        out = sorted_balls(new)
+    referee.last_motion = out
+    return ShotMotion(out, MappingProxyType(potted), tuple(off))

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from cuesport.rules.slots import fast_init
+
 Catalog = dict[str, dict[str, str]]
 LANGS = ("en", "ru")
 
@@ -63,6 +65,7 @@ def _plain(template: str) -> tuple[str, tuple[str, ...]]:
     return _WORDS.sub(r"{\1__words}", template), tuple(_WORDS.findall(template))
 
 
+@fast_init  # built several times per ruling
 @dataclass(frozen=True, slots=True)
 class Call:
     key: str
@@ -70,7 +73,8 @@ class Call:
 
     @classmethod
     def of(cls, key: str, **args: Any) -> Call:
-        return cls(key, tuple(sorted(args.items())))
+        items = tuple(args.items())
+        return cls(key, items if len(items) < 2 else tuple(sorted(items)))
 
     def render(self, catalog: Catalog, lang: str = "en") -> str:
         entry = catalog.get(self.key)

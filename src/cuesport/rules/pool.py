@@ -57,7 +57,8 @@ import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import compress, repeat
+from operator import ne
 from types import MappingProxyType
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -219,7 +220,8 @@ class Play:
 
     @property
     def safety(self) -> bool:
-        return self.shot.call == "safety"
+        c = self.shot.call  # a called ball is a model: compared only when it is a str
+        return type(c) is str and c == "safety"
 
     def called_in(self) -> bool:
         """POOL-1.6: the called ball entered the called pocket."""
@@ -400,16 +402,15 @@ class PoolReferee(Referee[PoolState]):
         if not self.positions:
             return super().check_balls(balls, where)
         good = self._good
-        moved = [(name, p) for name, p in balls.items() if good.get(name) != p]
+        # the balls whose position is not the good one, compared in C (map, compress)
+        moved = list(compress(balls.items(), map(ne, map(good.get, balls), balls.values())))
         if not moved:
             return None  # every ball where it was in a good position
-        r = self.table.ball_radius
-        lo, hx, hy = r - 0.5, self.table.width - r + 0.5, self.table.length - r + 0.5
+        lo, hx, hy, limit = self._limits or self._set_limits()
         names = self.names
         for name, (x, y) in moved:
             if name not in names or not (lo <= x <= hx and lo <= y <= hy):
                 return super().check_balls(balls, where)
-        limit = 2.0 * r - OVERLAP_TOL
         centres = list(balls.values())
         if len(centres) > 1:
             for _, p in moved:  # the nearest other ball: the second distance (0 is itself)
@@ -417,6 +418,16 @@ class PoolReferee(Referee[PoolState]):
                     return super().check_balls(balls, where)
         self._good = dict(balls)
         return None
+
+    _limits: tuple[float, float, float, float] | None = None
+
+    def _set_limits(self) -> tuple[float, float, float, float]:
+        """The fast check's bounds of a centre (on_table's, 0.5 mm of tolerance) and the
+        least distance of two centres that do not overlap (once per referee)."""
+        r = self.table.ball_radius
+        self._limits = (r - 0.5, self.table.width - r + 0.5, self.table.length - r + 0.5,
+                        2.0 * r - OVERLAP_TOL)
+        return self._limits
 
     @staticmethod
     def lowest(balls: Mapping[str, Vec]) -> str | None:
@@ -564,8 +575,9 @@ class PoolReferee(Referee[PoolState]):
         before = sorted_balls({**state.balls, **placed}) if placed else state.balls
         self.check_declarations(state, shot, before)
         motion = apply_motion(self, state.balls, shot, placed)
-        settled, after = self.settled(shot, before, motion)
-        first, i0, on_rail = self.contacts(shot, before, motion)
+        contact = index_of_first_contact(shot.events, "cue")  # read once, used twice
+        settled, after = self.settled(shot, before, motion, contact)
+        first, i0, on_rail = self.contacts(shot, before, motion, contact)
         railed = rail_contacts(shot, i0, on_rail) if i0 is not None else frozenset()
         kitchen = None
         if not self.positions:
@@ -621,21 +633,23 @@ class PoolReferee(Referee[PoolState]):
             if shot.player != state.to_play:
                 raise RecordError("push_out: only the player to play may push out")
 
-    def settled(self, shot: Shot, before: Balls, motion: ShotMotion
+    def settled(self, shot: Shot, before: Balls, motion: ShotMotion, contact: int | None
                 ) -> tuple[dict[str, Vec], Mapping[str, Vec]]:
         """POOL-1.7: a pocketed ball that no hit, cushion or cross event set moving fell in
         by settling if it fell before the cue ball touched any ball (events are in time
         order), or on a stroke that touched none; once balls are in motion an unrecorded
         kiss may have moved it, so it counts as pocketed. Such a ball goes back where it
-        was. Returns the settled balls and the position at rest."""
+        was. ``contact`` is the index of the cue ball's first contact (None: none).
+        Returns the settled balls and the position at rest."""
         if not motion.potted:
             return {}, motion.balls  # nothing fell: nothing settled (the common case)
-        moving = {b for e in shot.events if e.pot is None and e.off is None
-                  for b in e.balls()}
-        contact = index_of_first_contact(shot.events, "cue")
-        settled = {e.pot: before[e.pot] for i, e in enumerate(shot.events)
-                   if e.pot is not None and e.pot != "cue" and e.pot not in moving
-                   and (contact is None or i < contact)}
+        events = shot.events
+        early = [e.pot for e in (events if contact is None else events[:contact])
+                 if e.pot is not None and e.pot != "cue"]
+        if not early:
+            return {}, motion.balls  # every pot after the first contact (the usual pot)
+        moving = {b for e in events if e.pot is None and e.off is None for b in e.balls()}
+        settled = {b: before[b] for b in early if b not in moving}
         if not settled:
             return settled, motion.balls
         after: Mapping[str, Vec] = {**motion.balls, **settled}
@@ -647,15 +661,15 @@ class PoolReferee(Referee[PoolState]):
             after = spot_pool_balls(list(settled), motion.balls, self.table)
         return settled, after
 
-    def contacts(self, shot: Shot, before: Balls, motion: ShotMotion
+    def contacts(self, shot: Shot, before: Balls, motion: ShotMotion, contact: int | None
                  ) -> tuple[tuple[str, ...], int | None, set[str]]:
         """The first contact(s) of the cue ball and the event index of the first one, with
         the declarations (POOL-8.4, POOL-6.7): "frozen" names balls frozen to a rail,
         "touching" balls frozen to the cue ball; a "frozen" ball resting against the cue
         ball and not against a rail is taken as frozen to the cue ball. Also returns the
-        balls frozen to a rail."""
-        first = first_contacts(shot.events, "cue")
-        i0 = index_of_first_contact(shot.events, "cue")
+        balls frozen to a rail. ``contact``: the index of the first contact."""
+        first = first_contacts(shot.events, "cue") if contact is not None else ()
+        i0 = contact
         reach = 2.0 * self.table.ball_radius + TOUCH_TOL
         d = shot.declare
         if self.positions and not d.frozen and not d.touching:

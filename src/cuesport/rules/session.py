@@ -60,7 +60,7 @@ class RefereeSession:
         try:
             action = parse_action(raw, *self._inputs)
             outcome, new = self.referee.apply(self.state, action)
-            ruling = self.referee.ruling(i, outcome, new, self.lang).to_dict()
+            ruling = self.referee.ruling_dict(i, outcome, new, self.lang)
         except RecordError as err:
             return {"action": i, "error": str(err)}
         except Exception as err:  # a referee bug must not crash a live scorer

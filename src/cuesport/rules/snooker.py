@@ -160,6 +160,11 @@ class SnookerReferee(SnookerActions):
         self._outcome = outcome  # read by extra_fields for the per-action fields
         return super().ruling(index, outcome, state, lang)
 
+    def ruling_dict(self, index: int, outcome: Outcome, state: SnookerState,
+                    lang: str = "en") -> dict[str, Any]:
+        self._outcome = outcome  # as in ruling
+        return self.direct_ruling(index, outcome, state, lang)
+
     # ------------------------------------------------------------ small facts
 
     def may_be_on(self, state: SnookerState) -> frozenset[str]:

@@ -66,7 +66,9 @@ class StraightPoolReferee(PoolReferee):
         return straight_pool_rack(self.table, rng)  # P141-4.2
 
     def extra_fields(self, state: PoolState) -> dict[str, Any]:
-        return super().extra_fields(state) | {"target": self.target}
+        out = super().extra_fields(state)
+        out["target"] = self.target
+        return out
 
     @property
     def target(self) -> int:
@@ -116,7 +118,7 @@ class StraightPoolReferee(PoolReferee):
             return Outcome(points=pts, calls=(*calls, Call.of("game-to", player=self.name(p)))
                            ), new
         respotted: dict[str, Vec] = {}
-        if sum(1 for b in new.balls if b != "cue") <= 1:
+        if len(new.balls) - ("cue" in new.balls) <= 1:  # the object balls left
             new, respotted, rack_calls = self.rerack(new)
             calls.extend(rack_calls)
         return Outcome(points=pts, respotted=respotted, calls=tuple(calls)), new
