@@ -29,7 +29,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 
 from cuesport.bots.aim import PotLine
-from cuesport.equipment import TableSpec
+from cuesport.equipment import TableSpec, pockets
 from cuesport.rules.rack_interference import rack_outline_distance
 
 Vec = tuple[float, float]
@@ -43,6 +43,11 @@ HEIGHTS = (0.6, 0.3, 0.0, -0.4)  # follow .. draw (tip height, fractions of R)
 BREAK_SPEEDS = (3.4, 4.2, 2.6, 5.0)
 BREAK_SHOTS = 24  # break-shot candidates at most (each simulates the whole pack)
 REACH = 1800.0  # mm: how far the cue ball's path is followed to the pack
+# cushions the cue ball's path may take into the pack: a break ball near a rail opens the
+# rack with the cue ball off that rail (a "secondary" break shot)
+CUSHIONS = 1
+# mm: a path meeting the cushion nearer a pocket's centre than this is taken as pocketed
+POCKET_CLEAR = {"corner": 150.0, "middle": 90.0}
 
 
 def pack(table: TableSpec, balls: Mapping[str, Vec], cue: str) -> set[str]:
@@ -111,22 +116,69 @@ def first_hit(start: Vec, direction: Vec, balls: Mapping[str, Vec], r: float,
     return None if best is None else best[1]
 
 
+def to_cushion(table: TableSpec, start: Vec, direction: Vec) -> tuple[float, Vec] | None:
+    """How far the cue ball's centre runs from ``start`` to the first cushion, and the
+    direction it rebounds in (angle in equals angle out: spin and speed bend it, the
+    simulator says by how much); None where it meets the cushion in a pocket's mouth."""
+    r = table.ball_radius
+    ux, uy = direction
+    best: tuple[float, int] | None = None
+    for axis, c in ((0, r), (0, table.width - r), (1, r), (1, table.length - r)):
+        u = ux if axis == 0 else uy
+        if abs(u) < 1e-9:
+            continue
+        t = (c - start[axis]) / u
+        if t > 1e-6 and (best is None or t < best[0]):
+            best = (t, axis)
+    if best is None:
+        return None
+    t, axis = best
+    bx, by = start[0] + t * ux, start[1] + t * uy
+    for p in pockets(table):
+        if math.dist((bx, by), p.nominal) < POCKET_CLEAR[p.kind]:
+            return None
+    return t, ((-ux, uy) if axis == 0 else (ux, -uy))
+
+
+def path_into(table: TableSpec, start: Vec, direction: Vec, balls: Mapping[str, Vec],
+              skip: Iterable[str], inside: set[str], cushions: int = CUSHIONS) -> int | None:
+    """The cushions (0 or up to ``cushions``) the cue ball's straight path from ``start``
+    takes before its first ball is one of ``inside``; None when it meets another ball
+    first, a pocket, or nothing within :data:`REACH`."""
+    r = table.ball_radius
+    left = REACH
+    here, d = start, direction
+    for n in range(cushions + 1):
+        wall = to_cushion(table, here, d)
+        leg = min(left, wall[0]) if wall is not None else left
+        hit = first_hit(here, d, balls, r, skip, leg)
+        if hit is not None:
+            return n if hit in inside else None
+        if wall is None or wall[0] >= left:
+            return None
+        left -= wall[0]
+        here = (here[0] + wall[0] * d[0], here[1] + wall[0] * d[1])
+        d = wall[1]
+    return None
+
+
 def opening_heights(table: TableSpec, balls: Mapping[str, Vec], cue: str, line: PotLine,
-                    inside: set[str]) -> list[float]:
+                    inside: set[str], cushions: int = CUSHIONS) -> list[float]:
     """The tip heights (of :data:`HEIGHTS`) whose cue-ball path after potting ``line``
-    runs into the pack."""
+    runs into the pack, straight or off up to ``cushions`` cushions; those that go
+    straight in first."""
     if not inside or line.target in inside:
         return []
     r = table.ball_radius
-    out = []
-    for h in HEIGHTS:
+    found: list[tuple[int, int, float]] = []
+    for i, h in enumerate(HEIGHTS):
         ghost, d = departure(line, balls, r, h)
         if d == (0.0, 0.0):
             continue
-        hit = first_hit(ghost, d, balls, r, (cue, line.target))
-        if hit is not None and hit in inside:
-            out.append(h)
-    return out
+        n = path_into(table, ghost, d, balls, (cue, line.target), inside, cushions)
+        if n is not None:
+            found.append((n, i, h))
+    return [h for _, _, h in sorted(found)]
 
 
 def break_factor(table: TableSpec, balls: Mapping[str, Vec], cue: str, line: PotLine,
