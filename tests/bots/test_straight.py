@@ -14,7 +14,7 @@ from cuesport.disciplines import table_for
 from cuesport.equipment import pool_spots, straight_pool_rack
 from cuesport.game.match import Match
 from cuesport.game.players import Human
-from cuesport.physics import simulate
+from cuesport.physics import Stroke, simulate
 from cuesport.record import parse_action
 from cuesport.rules.base import FrameState
 from cuesport.rules.rack_interference import rack_outline_distance
@@ -142,3 +142,37 @@ def test_last_two_balls_leave_a_break_ball_that_opens_the_next_rack() -> None:
     lines = pot_lines(T, new.balls, "cue", new.balls["cue"], rest)
     assert any(ln.ease >= 0.25 and straight.opening_heights(T, new.balls, "cue", ln, inside)
                for ln in lines)
+
+
+# a break ball near the top rail, the cue ball far below: potted into the top-right
+# corner, the cue ball's path after contact meets the top cushion before the pack
+RAIL_BREAK = {"15": (1179.1, 2456.6), "cue": (764.2, 903.7)}
+
+
+def test_a_break_ball_by_the_rail_opens_the_pack_off_the_cushion() -> None:
+    rack = straight_pool_rack(T, random.Random(1), [str(i) for i in range(1, 15)])
+    balls = {**rack, **RAIL_BREAK}
+    inside = straight.closed(T, balls, "cue")
+    line = next(ln for ln in pot_lines(T, balls, "cue", balls["cue"], ["15"])
+                if ln.pocket == "top-right")
+    assert not straight.opening_heights(T, balls, "cue", line, inside, cushions=0)
+    heights = straight.opening_heights(T, balls, "cue", line, inside, cushions=1)
+    assert heights
+    # the simulator agrees: the 15 goes in, the cue ball meets a cushion, then the pack
+    phys = simulate(T, balls, Stroke(line.angle, 4.2, 0.0, heights[0], cue_ball="cue"),
+                    record=False)
+    assert "15" in phys.pocketed and "cue" not in phys.pocketed
+    after = [e for e in phys.events if e.get("hit", ("",))[0] == "cue"
+             or e.get("cushion") == "cue"]
+    assert after[1] == {"t": after[1]["t"], "cushion": "cue"}
+    assert after[2]["hit"][1] in inside
+    assert _out_of_pack(dict(phys.final)) >= 6
+    # and the look values the break ball as one (without the cushion path: breakless)
+    m = Match("straight-pool", [Human("a"), Human("b")], start=_start(balls))
+    with_cushion = prospects(m.turn(), m.state, 0)
+    straight.CUSHIONS = 0
+    try:
+        straight_only = prospects(m.turn(), m.state, 0)
+    finally:
+        straight.CUSHIONS = 1
+    assert with_cushion > 2 * straight_only > 0

@@ -141,14 +141,14 @@ def to_cushion(table: TableSpec, start: Vec, direction: Vec) -> tuple[float, Vec
 
 
 def path_into(table: TableSpec, start: Vec, direction: Vec, balls: Mapping[str, Vec],
-              skip: Iterable[str], inside: set[str], cushions: int = CUSHIONS) -> int | None:
+              skip: Iterable[str], inside: set[str], cushions: int | None = None) -> int | None:
     """The cushions (0 or up to ``cushions``) the cue ball's straight path from ``start``
     takes before its first ball is one of ``inside``; None when it meets another ball
     first, a pocket, or nothing within :data:`REACH`."""
     r = table.ball_radius
     left = REACH
     here, d = start, direction
-    for n in range(cushions + 1):
+    for n in range((CUSHIONS if cushions is None else cushions) + 1):
         wall = to_cushion(table, here, d)
         leg = min(left, wall[0]) if wall is not None else left
         hit = first_hit(here, d, balls, r, skip, leg)
@@ -163,10 +163,10 @@ def path_into(table: TableSpec, start: Vec, direction: Vec, balls: Mapping[str, 
 
 
 def opening_heights(table: TableSpec, balls: Mapping[str, Vec], cue: str, line: PotLine,
-                    inside: set[str], cushions: int = CUSHIONS) -> list[float]:
+                    inside: set[str], cushions: int | None = None) -> list[float]:
     """The tip heights (of :data:`HEIGHTS`) whose cue-ball path after potting ``line``
-    runs into the pack, straight or off up to ``cushions`` cushions; those that go
-    straight in first."""
+    runs into the pack, straight or off up to ``cushions`` (default :data:`CUSHIONS`)
+    cushions; those that go straight in first."""
     if not inside or line.target in inside:
         return []
     r = table.ball_radius
