@@ -21,6 +21,9 @@ the number of simulations alone does not bound a decision's time (on one core, a
 ``strong`` and ``pro`` also simulate the second stroke of each pot they consider
 (``deep_lines``: the next ball's best lines with a few speeds and spins), so that the
 position a pot leaves is valued by the pot it really gives and the ball after that.
+``pro`` spends its larger caps on the same search made wider: more candidates re-simulated
+under the noise (14, strong 8) with more samples each (16, strong 8), and six second-stroke
+variants (strong's four, a middle pace with stun and with follow).
 
 The ``olympiad`` noise preset is that of the Computer Olympiad and Computational Pool
 tournaments (ICGA 2008; Archibald, Altman, Shoham): sigma of the tip offsets a, b 0.5 mm,
