@@ -7,7 +7,8 @@ sliding away from the pack leaves a closed rack and a safety battle. So, while t
 is closed (most of its balls still inside the rack outline):
 
 - :func:`break_factor` weighs a pot on a ball outside the pack by whether the cue ball,
-  after contact, can run into the pack (with follow, stun or draw): the search's look
+  after contact, can run into the pack (with follow, stun or draw; straight in, or, worth
+  a little less, off one cushion): the search's look
   (:func:`cuesport.bots.search.prospects`) uses it, so the last balls of a rack are
   played for a break ball and the position on it, and the 14th ball is chosen so that
   the 15th is left where it opens the next rack;
@@ -36,6 +37,7 @@ Vec = tuple[float, float]
 
 PACK_CLOSED = 9  # object balls in the rack outline that make a closed pack
 BREAKLESS = 0.35  # worth of a pot on an outside ball whose cue ball cannot reach the pack
+OFF_CUSHION = 0.75  # ... whose cue ball reaches it only off a cushion (less sure to open it)
 IN_PACK = 0.5  # worth of a pot on a ball of a closed pack (frozen balls throw)
 HEIGHTS = (0.6, 0.3, 0.0, -0.4)  # follow .. draw (tip height, fractions of R)
 # m/s, the likeliest first: firm enough to spread the balls; faster, the cue ball slides
@@ -162,11 +164,11 @@ def path_into(table: TableSpec, start: Vec, direction: Vec, balls: Mapping[str, 
     return None
 
 
-def opening_heights(table: TableSpec, balls: Mapping[str, Vec], cue: str, line: PotLine,
-                    inside: set[str], cushions: int | None = None) -> list[float]:
-    """The tip heights (of :data:`HEIGHTS`) whose cue-ball path after potting ``line``
-    runs into the pack, straight or off up to ``cushions`` (default :data:`CUSHIONS`)
-    cushions; those that go straight in first."""
+def openings(table: TableSpec, balls: Mapping[str, Vec], cue: str, line: PotLine,
+             inside: set[str], cushions: int | None = None) -> list[tuple[int, float]]:
+    """(cushions, tip height) for the heights of :data:`HEIGHTS` whose cue-ball path after
+    potting ``line`` runs into the pack, straight or off up to ``cushions`` (default
+    :data:`CUSHIONS`) cushions; those that go straight in first."""
     if not inside or line.target in inside:
         return []
     r = table.ball_radius
@@ -178,37 +180,46 @@ def opening_heights(table: TableSpec, balls: Mapping[str, Vec], cue: str, line: 
         n = path_into(table, ghost, d, balls, (cue, line.target), inside, cushions)
         if n is not None:
             found.append((n, i, h))
-    return [h for _, _, h in sorted(found)]
+    return [(n, h) for n, _, h in sorted(found)]
+
+
+def opening_heights(table: TableSpec, balls: Mapping[str, Vec], cue: str, line: PotLine,
+                    inside: set[str], cushions: int | None = None) -> list[float]:
+    """The tip heights of :func:`openings`, those that go straight in first."""
+    return [h for _, h in openings(table, balls, cue, line, inside, cushions)]
 
 
 def break_factor(table: TableSpec, balls: Mapping[str, Vec], cue: str, line: PotLine,
                  inside: set[str]) -> float:
     """What a pot on ``line`` is worth, relative to its ease, while the pack is closed:
-    1 for a break ball (the cue ball can go on into the pack), :data:`BREAKLESS` for an
-    outside ball that leaves the pack closed, :data:`IN_PACK` for a ball of the pack."""
+    1 for a break ball (the cue ball can go on into the pack), :data:`OFF_CUSHION` when
+    it gets there only off a cushion, :data:`BREAKLESS` for an outside ball that leaves
+    the pack closed, :data:`IN_PACK` for a ball of the pack."""
     if not inside:
         return 1.0
     if line.target in inside:
         return IN_PACK
-    return 1.0 if opening_heights(table, balls, cue, line, inside) else BREAKLESS
+    found = openings(table, balls, cue, line, inside)
+    if not found:
+        return BREAKLESS
+    return 1.0 if found[0][0] == 0 else OFF_CUSHION
 
 
 def break_shots(table: TableSpec, balls: Mapping[str, Vec], cue: str,
                 lines: Sequence[PotLine], limit: int = 2
                 ) -> list[list[tuple[PotLine, float, float]]]:
-    """The break shot: per line on an outside ball (``limit`` lines, in the order given,
-    that open the pack by :func:`opening_heights`), (line, speed, height) for firm speeds
-    and every spin of :data:`HEIGHTS`, those whose path meets the pack first (how fast
-    the spin bends the path depends on the speed: the simulator decides); empty when
-    the pack is open or no line opens it."""
+    """The break shot: per line on an outside ball (``limit`` lines that open the pack by
+    :func:`openings`: those whose cue ball goes straight in first, else in the order
+    given), (line, speed, height) for firm speeds and every spin of :data:`HEIGHTS`, those
+    whose path meets the pack first (how fast the spin bends the path depends on the
+    speed: the simulator decides); empty when the pack is open or no line opens it."""
     inside = closed(table, balls, cue)
+    # the lines whose cue ball goes straight into the pack first, then those off a cushion
+    found = [(ops[0][0], i, line, [h for _, h in ops]) for i, line in enumerate(lines)
+             if (ops := openings(table, balls, cue, line, inside))]
     groups: list[list[tuple[PotLine, float, float]]] = []
-    for line in lines:
-        if len(groups) >= limit:
-            break
-        hs = opening_heights(table, balls, cue, line, inside)
-        if hs:
-            order = hs + [h for h in HEIGHTS if h not in hs]
-            group = [(line, sp, h) for h in order for sp in BREAK_SPEEDS]
-            groups.append(group[: BREAK_SHOTS // limit])
+    for _, _, line, hs in sorted(found, key=lambda f: (f[0], f[1]))[:limit]:
+        order = hs + [h for h in HEIGHTS if h not in hs]
+        group = [(line, sp, h) for h in order for sp in BREAK_SPEEDS]
+        groups.append(group[: BREAK_SHOTS // limit])
     return groups
