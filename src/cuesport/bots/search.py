@@ -846,6 +846,12 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         return Choice(c, v, sims.used, sims.events)
     best: tuple[float, Candidate] | None = None
     plan = plans_breaks(turn, budget)
+    # 14.1 at a closed pack (bots/straight.py): where a break shot leaves the balls is
+    # chaotic, so each noisy sample is valued by its own look alone; the noise-free
+    # result (the best of many screened) and the second stroke simulated from it would
+    # lend every sample that one position's luck
+    chaotic = (disciplines.find(turn.discipline).bots.break_ball
+               and bool(straight.closed(turn.table, turn.state.balls, turn.cue)))
     kept = snooker.diverse(scored, keep, lambda c: c.target) if plan else scored[:keep]
     for v0, c in kept:
         seed = turn.rng.randrange(1 << 30)
@@ -854,7 +860,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             break
         # position play: the second stroke simulated corrects the look of every sample
         # that keeps the table (a miss leaves the table to the opponent, valued as before)
-        corr = second_look(turn, c, budget, sims) if deep and c.kind == "pot" else 0.0
+        corr = (second_look(turn, c, budget, sims) if deep and c.kind == "pot"
+                and not chaotic else 0.0)
         vals: list[float] = []
         pos = position_of(turn, c)
         for stroke in noisy_strokes(c.stroke, noise, n, seed):
@@ -866,6 +873,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             j = judged(turn, shot, c, budget.look)
             vals.append(j.value + (corr if j.keeps else 0.0))
         mean = (v0 + corr + sum(vals)) / (1 + len(vals))
+        if chaotic and vals:
+            mean = sum(vals) / len(vals)
         if plan:
             mean = snooker.cautious(mean, vals)
         if best is None or mean > best[0]:
