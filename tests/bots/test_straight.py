@@ -207,3 +207,32 @@ def test_a_break_shot_is_worth_the_balls_it_spreads_out_of_the_pack() -> None:
     assert values[3.4][2] >= values[1.4][2] + 4
     # an open pack: nothing to spread
     assert straight.spread(T, dict(phys.final), dict(phys.final), "cue") == 0.0
+
+
+def test_at_a_closed_pack_samples_are_valued_by_their_own_look(monkeypatch: pytest.MonkeyPatch
+                                                                ) -> None:
+    # a break shot's spread is chaotic: the second stroke simulated from the noise-free
+    # position is not lent to the noisy samples at a closed pack (it is in an open rack)
+    from cuesport.bots import search
+    from cuesport.bots.levels import LEVELS
+
+    calls: list[str] = []
+
+    def counted(turn: object, cand: Candidate, budget: object, sims: object) -> float:
+        calls.append(cand.kind)
+        return 100.0  # a correction no sample could earn: it would decide the choice
+
+    monkeypatch.setattr(search, "second_look", counted)
+    noise, budget = LEVELS["strong"]
+    m = Match("straight-pool", [Human("a"), Human("b")], start=_start(_break_position(20)))
+    turn = m.turn()
+    turn.rng = random.Random(3)
+    choice = search.best_stroke(turn, budget, noise)
+    assert calls == [] and choice.value < 50.0
+    balls = {"15": (T.width * 0.25, T.length * 0.5), "14": (T.width * 0.8, T.length * 0.62),
+             "cue": (T.width * 0.5, T.length * 0.35)}
+    m = Match("straight-pool", [Human("a"), Human("b")], start=_start(balls))
+    turn = m.turn()
+    turn.rng = random.Random(3)
+    choice = search.best_stroke(turn, budget, noise)
+    assert calls and choice.value > 50.0
