@@ -11,7 +11,7 @@ import pytest
 
 from cuesport.bots import Bot, straight
 from cuesport.bots.aim import PotLine, pot_lines
-from cuesport.bots.search import Candidate, position_of, prospects, shot_action, value
+from cuesport.bots.search import Candidate, position_of, prospects, shot_action
 from cuesport.disciplines import table_for
 from cuesport.equipment import pool_spots, straight_pool_rack
 from cuesport.game.match import Match
@@ -178,35 +178,6 @@ def test_a_break_ball_by_the_rail_opens_the_pack_off_the_cushion() -> None:
     finally:
         straight.CUSHIONS = 1
     assert with_cushion > 2 * straight_only > 0
-
-
-def test_a_break_shot_is_worth_the_balls_it_spreads_out_of_the_pack() -> None:
-    # the same break ball potted softly and firmly: the look sees one pot after either,
-    # the value adds SPREAD for each ball sent out of the rack outline (for the player
-    # who keeps the table)
-    m = Match("straight-pool", [Human("a"), Human("b")], start=_start(_break_position(20)))
-    turn = m.turn()
-    line = pot_lines(T, turn.state.balls, "cue", turn.state.balls["cue"], ["15"])[0]
-    values = {}
-    for speed, height in ((1.4, 0.3), (3.4, 0.3)):
-        stroke = Stroke(line.angle, speed, 0.0, height, cue_ball="cue")
-        phys = simulate(T, turn.state.balls, stroke, record=False)
-        outcome, new = turn.referee.shot(turn.state, parse_action(shot_action(
-            0, phys, Candidate(stroke, call=("15", line.pocket)))).shot)  # type: ignore[union-attr]
-        assert outcome.legal and new.to_play == 0 and "15" in phys.pocketed
-        out = _out_of_pack(dict(phys.final))
-        spread = straight.spread(T, turn.state.balls, new.balls, "cue")
-        assert spread == pytest.approx(straight.SPREAD * out)
-        values[speed] = (value(turn, outcome, new, True), spread, out)
-        straight.SPREAD = 0.0
-        try:
-            plain = value(turn, outcome, new, True)
-        finally:
-            straight.SPREAD = 0.15
-        assert values[speed][0] == pytest.approx(plain + spread)
-    assert values[3.4][2] >= values[1.4][2] + 4
-    # an open pack: nothing to spread
-    assert straight.spread(T, dict(phys.final), dict(phys.final), "cue") == 0.0
 
 
 def test_at_a_closed_pack_samples_are_valued_by_their_own_look(monkeypatch: pytest.MonkeyPatch

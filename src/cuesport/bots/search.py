@@ -277,18 +277,14 @@ def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
         if new.winner != me:
             return -WIN
         return (WIN if outcome.legal else WIN / 2) + float(pts)
-    hints = disciplines.find(turn.discipline).bots
-    v = float(pts) * hints.points_weight
-    # 14.1: the balls a break shot spreads out of a closed pack (bots/straight.py)
-    spread = (straight.spread(turn.table, turn.state.balls, new.balls, turn.cue)
-              if look and hints.break_ball else 0.0)
+    v = float(pts) * disciplines.find(turn.discipline).bots.points_weight
     if new.to_play == me and not new.options and outcome.legal:
-        v += _unit(turn.discipline) + (prospects(turn, new, me) if look else 0.0) + spread
+        v += _unit(turn.discipline) + (prospects(turn, new, me) if look else 0.0)
     else:
         if not outcome.legal:
             v -= 2.0
         if look:
-            v -= prospects(turn, new, 1 - me) + spread
+            v -= prospects(turn, new, 1 - me)
     return v
 
 

@@ -12,9 +12,6 @@ is closed (most of its balls still inside the rack outline):
   (:func:`cuesport.bots.search.prospects`) uses it, so the last balls of a rack are
   played for a break ball and the position on it, and the 14th ball is chosen so that
   the 15th is left where it opens the next rack;
-- :func:`spread` adds to the value of a stroke at a closed pack the balls it sends out
-  of it (to the player who keeps the table, against him if he does not): the best pot
-  a break leaves is not all of what it opens;
 - :func:`break_shots` proposes the break shot itself: pot lines on the outside balls
   with the spins whose cue-ball path meets the pack and firm speeds; the simulator and
   the referee then say which pots, opens the balls and leaves a shot (valued like any
@@ -42,7 +39,6 @@ PACK_CLOSED = 9  # object balls in the rack outline that make a closed pack
 BREAKLESS = 0.35  # worth of a pot on an outside ball whose cue ball cannot reach the pack
 OFF_CUSHION = 0.75  # ... whose cue ball reaches it only off a cushion (less sure to open it)
 IN_PACK = 0.5  # worth of a pot on a ball of a closed pack (frozen balls throw)
-SPREAD = 0.15  # worth of each ball a break shot sends out of the closed pack
 HEIGHTS = (0.6, 0.3, 0.0, -0.4)  # follow .. draw (tip height, fractions of R)
 # m/s, the likeliest first: firm enough to spread the balls; faster, the cue ball slides
 # on along the tangent line past the pack before its spin bends its path
@@ -67,18 +63,6 @@ def closed(table: TableSpec, balls: Mapping[str, Vec], cue: str) -> set[str]:
     opened), else the empty set."""
     inside = pack(table, balls, cue)
     return inside if len(inside) >= PACK_CLOSED else set()
-
-
-def spread(table: TableSpec, before: Mapping[str, Vec], after: Mapping[str, Vec], cue: str
-           ) -> float:
-    """What a stroke played at a closed pack is worth for the balls it sends out of the
-    rack outline (:data:`SPREAD` each): the shots of the rest of the rack, beyond the
-    best pot the search's look sees; 0 when the pack was not closed."""
-    inside = closed(table, before, cue)
-    if not inside:
-        return 0.0
-    still = pack(table, after, cue)
-    return SPREAD * sum(1 for b in inside if b in after and b not in still)
 
 
 def rolling_ratio(height: float) -> float:
