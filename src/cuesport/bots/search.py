@@ -435,6 +435,10 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         lines.sort(key=lambda x: (-x[0], x[1]))
     groups: list[list[Candidate]] = []
     variants = _variants(budget) + (snooker.extra_variants(st.balls, r) if plan else [])
+    if disciplines.find(turn.discipline).bots.break_ball and not breaking and budget.look:
+        # 14.1: the pot that brings the re-rack is played for the break ball (straight.py)
+        have = {(k, h, sd) for k, h, sd in variants}
+        variants += [v for v in straight.rerack_variants(st.balls, cue) if v not in have]
     for n, (_, _, placed, pos, line) in enumerate(lines):
         s0 = pot_speed(table, line)
         nominate, call = _declare(turn, line.target, line.pocket, breaking)

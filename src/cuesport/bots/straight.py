@@ -65,6 +65,22 @@ def closed(table: TableSpec, balls: Mapping[str, Vec], cue: str) -> set[str]:
     return inside if len(inside) >= PACK_CLOSED else set()
 
 
+# (speed factor, height, side): the pot of the 14th ball (the re-rack follows) tried on a
+# finer grid of pace and spin than other pots, after a level's own: where the cue ball
+# stops decides whether the break ball opens the new pack, once a rack
+RERACK_SPEEDS = (0.6, 0.8, 1.0, 1.3, 1.6, 2.0)
+RERACK_HEIGHTS = (-0.5, -0.3, 0.0, 0.3, 0.6)
+
+
+def rerack_variants(balls: Mapping[str, Vec], cue: str) -> list[tuple[float, float, float]]:
+    """The finer grid of pace and spin for a pot that re-racks (two object balls left:
+    P141-4.8), the plainest first; none otherwise."""
+    if sum(1 for b in balls if b != cue) != 2:
+        return []
+    grid = [(k, h, 0.0) for k in RERACK_SPEEDS for h in RERACK_HEIGHTS]
+    return sorted(grid, key=lambda v: abs(math.log(v[0])) + 0.5 * abs(v[1]))
+
+
 def rolling_ratio(height: float) -> float:
     return max(-1.0, min(1.0, 2.5 * height))
 
