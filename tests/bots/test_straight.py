@@ -207,3 +207,22 @@ def test_at_a_closed_pack_samples_are_valued_by_their_own_look(monkeypatch: pyte
     turn.rng = random.Random(3)
     choice = search.best_stroke(turn, budget, noise)
     assert calls and choice.value > 50.0
+
+
+def test_the_pot_that_re_racks_is_tried_with_more_pace_and_spin() -> None:
+    from cuesport.bots.levels import LEVELS
+    from cuesport.bots.search import candidates
+
+    two = {"15": (T.width * 0.25, T.length * 0.5), "14": (T.width * 0.8, T.length * 0.62),
+           "cue": (T.width * 0.5, T.length * 0.35)}
+    three = {**two, "13": (T.width * 0.5, T.length * 0.8)}
+    assert len(straight.rerack_variants(two, "cue")) == 30
+    assert straight.rerack_variants(three, "cue") == []
+    budget = LEVELS["strong"][1]
+
+    def strokes_on(balls: dict[str, tuple[float, float]], target: str) -> int:
+        m = Match("straight-pool", [Human("a"), Human("b")], start=_start(balls))
+        return sum(1 for c in candidates(m.turn(), budget)
+                   if c.kind == "pot" and c.target == target)
+
+    assert strokes_on(two, "14") > strokes_on(three, "14") + 20
