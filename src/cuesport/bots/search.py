@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cuesport import disciplines
-from cuesport.bots import one_red, snooker, straight
+from cuesport.bots import one_red, pool, snooker, straight
 from cuesport.bots.aim import (
     PotLine,
     Vec,
@@ -75,6 +75,8 @@ class Turn:
     ruling: Mapping[str, Any]
     player: int
     rng: random.Random = field(default_factory=random.Random)
+    # pool position play (bots/pool.py): strokes valued by the rack's win chance
+    racks: bool = False
 
     @property
     def cue(self) -> str:
@@ -271,6 +273,8 @@ def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
     A frame won by a legal stroke ranks above the same frame won by a foul (the last black
     lost on purpose while far enough ahead): a foul win is worth half a win, so a bot pots
     the frame ball whenever the pot is more likely than not."""
+    if turn.racks and look:
+        return pool.rack_value(turn, outcome, new)
     me = turn.player
     pts = outcome.points[me] - outcome.points[1 - me]
     if new.frame_over:
@@ -380,6 +384,9 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
     safe_break = disciplines.find(turn.discipline).bots.safe_break
     if breaking and safe_break and st.in_hand is not None:
         return _safe_break(turn)
+    if breaking and st.in_hand is not None and pool.plans(turn, budget):
+        return [Candidate(stroke, spot, None, None, False, "break", front)
+                for spot, stroke, front in pool.break_strokes(table, st.balls, cue, targets)]
     if snooker_break_off(turn):
         return break_off(turn, budget)
     if st.in_hand is not None:
@@ -435,6 +442,8 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         lines.sort(key=lambda x: (-x[0], x[1]))
     groups: list[list[Candidate]] = []
     variants = _variants(budget) + (snooker.extra_variants(st.balls, r) if plan else [])
+    if pool.plans(turn, budget):  # pool position play: a finer grid of speeds and spins
+        variants = pool.variants(variants)
     if disciplines.find(turn.discipline).bots.break_ball and not breaking and budget.look:
         # 14.1: the pot that brings the re-rack is played for the break ball (straight.py)
         have = {(k, h, sd) for k, h, sd in variants}
@@ -820,19 +829,30 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     the noise comes from ``turn.rng``."""
     noisy = budget.samples > 0 and budget.keep > 1
     breaking = bool(getattr(turn.state, "breaking", False)) or snooker_break_off(turn)
+    # pool position play (bots/pool.py): a wider noisy stage, valued by its samples alone
+    pool_plan = pool.plans(turn, budget) and not breaking
+    if pool_plan:
+        budget = pool.widened(budget)
+        turn = replace(turn, racks=True)
     # a break shot moves a full rack (slow to simulate): a smaller budget
     sims = Sims(min(budget.simulations, budget.break_simulations) if breaking
                 else budget.simulations, budget.events)
     keep = min(budget.keep, 2) if breaking else budget.keep
-    deep = 0 if breaking or budget.deep_lines <= 0 else (
+    if (pool.plans(turn, budget) and bool(getattr(turn.state, "breaking", False))
+            and turn.state.in_hand is not None and noisy):
+        return _pool_break(replace(turn, racks=True), budget, noise)
+    deep = 0 if breaking or pool_plan or budget.deep_lines <= 0 else (
         1 + budget.deep_lines * len(budget.deep_variants))
     reserve = keep * (budget.samples + deep) if noisy else 0
     cands = candidates(turn, budget, sims)
-    scored = _score(turn, cands, budget.look, sims, reserve + (reserve // 2 if not breaking
-                                                               else 0))
+    # the noise-free stage leaves the noisy one its reserve and half as much again for
+    # escapes (pool position play: a fixed share, its noisy stage is wide)
+    spare = pool.ESCAPE_RESERVE if pool_plan else reserve // 2 if not breaking else 0
+    scored = _score(turn, cands, budget.look, sims, reserve + spare)
     if not breaking and (
             not scored or scored[0][0] <= -WIN + 1
-            or (all(v < -1.0 for v, _ in scored) and budget.escape_targets > 0)):
+            or (all(v < (pool.HOPELESS if pool_plan else -1.0) for v, _ in scored)
+                and budget.escape_targets > 0)):
         more = _score(turn, jump_escapes(turn, budget) + escapes(turn, budget), budget.look,
                       sims, reserve)
         scored = sorted(scored + more, key=lambda s: -s[0])
@@ -852,7 +872,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     # lend every sample that one position's luck
     chaotic = (disciplines.find(turn.discipline).bots.break_ball
                and bool(straight.closed(turn.table, turn.state.balls, turn.cue)))
-    kept = snooker.diverse(scored, keep, lambda c: c.target) if plan else scored[:keep]
+    kept = (snooker.diverse(scored, keep, lambda c: c.target) if plan
+            else pool.spread(scored, keep, pool.stroke_key) if pool_plan else scored[:keep])
     for v0, c in kept:
         seed = turn.rng.randrange(1 << 30)
         n = sims.affordable(budget.samples)
@@ -872,7 +893,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             sims.charge(shot)
             j = judged(turn, shot, c, budget.look)
             vals.append(j.value + (corr if j.keeps else 0.0))
-        mean = (v0 + corr + sum(vals)) / (1 + len(vals))
+        mean = (pool.noisy_mean(v0 + corr, vals) if pool_plan
+                else (v0 + corr + sum(vals)) / (1 + len(vals)))
         if chaotic and vals:
             mean = sum(vals) / len(vals)
         if plan:
@@ -881,6 +903,30 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             best = (mean, c)
     assert best is not None
     return Choice(best[1], best[0], sims.used, sims.events)
+
+
+def _pool_break(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
+    """The power break of pool position play (:func:`pool.choose_break`): candidates
+    ranked by noisy simulations alone, valued on the rack's scale."""
+    sims = Sims(max(budget.break_simulations, pool.BREAK_SIMULATIONS), budget.events)
+    cands = candidates(turn, budget, sims)
+    rng = random.Random(turn.rng.randrange(1 << 30))
+
+    def sample(c: Candidate, n: int) -> list[float]:
+        pos = position_of(turn, c)
+        out = []
+        for stroke in noisy_strokes(c.stroke, noise, n, rng):
+            if not sims.take(1):
+                break
+            shot = simulate(turn.table, pos, stroke, record=False)
+            sims.charge(shot)
+            out.append(judged(turn, shot, c, budget.look).value)
+        return out
+
+    got = pool.choose_break(cands, sample)
+    if got is None:
+        raise RuntimeError(f"no break could be simulated ({turn.discipline})")
+    return Choice(got[0], got[1], sims.used, sims.events)
 
 
 def _score(turn: Turn, cands: list[Candidate], look: bool, sims: Sims, reserve: int

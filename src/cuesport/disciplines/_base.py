@@ -48,6 +48,7 @@ class BotHints:
     break_building: bool = False  # plan breaks of reds and colours (snooker)
     cannons_score: bool = False  # a cannon or an in-off scores without a pot (1-red)
     break_ball: bool = False  # re-racks: leave and play a break ball into the new pack (14.1)
+    position_play: bool = False  # pool position play: a wider noisy stage (bots/pool.py)
 
 
 @dataclass(frozen=True, slots=True)

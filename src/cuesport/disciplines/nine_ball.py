@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cuesport.disciplines._base import Discipline, Names
+from cuesport.disciplines._base import BotHints, Discipline, Names
 from cuesport.equipment.balls import pool_balls
 from cuesport.equipment.racks import nine_ball_rack
 from cuesport.equipment.tables import POOL_TABLES
@@ -23,4 +23,5 @@ DISCIPLINE = Discipline(
     random_rack=True,
     frame_word="rack",
     stalemate_rule="P9-2.9",
+    bots=BotHints(position_play=True),
 )

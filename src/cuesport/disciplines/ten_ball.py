@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cuesport.disciplines._base import Discipline, Names
+from cuesport.disciplines._base import BotHints, Discipline, Names
 from cuesport.equipment.balls import pool_balls
 from cuesport.equipment.racks import ten_ball_rack
 from cuesport.equipment.tables import POOL_TABLES
@@ -24,4 +24,5 @@ DISCIPLINE = Discipline(
     random_rack=True,
     frame_word="rack",
     stalemate_rule="P10-9.12",
+    bots=BotHints(position_play=True),
 )

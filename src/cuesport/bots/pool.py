@@ -1,0 +1,225 @@
+"""Pool position play: the noisy stage widened and the break under the noise.
+
+The search (:mod:`cuesport.bots.search`) screens pot candidates noise-free; in the rotation
+games a visit has one ball on, so the screen is short and most of a strong decision's budget
+was left unused (about 130 of 400 simulations). Racks were lost on pots the noise-free
+simulation made but the noisy stroke missed about one time in ten (a pot near a jaw, the
+object ball thrown off the pocket's centre by speed and spin): with 8 samples and the
+noise-free result counted as one of them, such a pot looked safe. So, where the discipline
+asks for it (``BotHints.position_play``) at the levels that simulate the second stroke:
+
+- the noisy stage keeps more candidates and samples each more (:func:`widened`); each
+  sample's own cue-ball position is valued, and the noise-free simulation is not counted as
+  a sample (:func:`noisy_mean`), so a candidate's value is its pot rate under the noise times
+  what the pot leaves, plus the misses' value;
+- each pot is tried with a finer grid of speeds, heights and side (:func:`variants`),
+  with the budget the search left unused;
+- the candidates kept for the noisy stage are spread over pockets and spins
+  (:func:`spread`), so that a budget spent on near-copies of one stroke does not hide a
+  safer one;
+- a power break is chosen among its candidates by a few noisy samples each (:func:`breaks`:
+  the ball potted and the cue ball kept off the pockets, near the table's centre);
+- a stroke is valued on the rack's scale (:func:`rack_value`): the chance to win the rack
+  from the position it leaves, by the calibrated chance of the next pot and a run-out rate
+  for the balls after it. The shared value counts keeping the table as a few points and a
+  rack won as 1000, so that one chance in twelve of a lucky nine on a combination outranked
+  a sure pot with the table kept.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, TypeVar
+
+from cuesport import disciplines
+from cuesport.bots.aim import pot_lines
+from cuesport.equipment import TableSpec, head_string_y
+from cuesport.physics import Stroke
+
+if TYPE_CHECKING:
+    from cuesport.bots.search import Budget, Candidate, Turn
+    from cuesport.rules.base import FrameState, Outcome
+
+T = TypeVar("T")
+
+KEEP = 18  # candidates simulated under the noise (strong keeps 8 elsewhere)
+SAMPLES = 12  # noisy simulations each (strong: 8 elsewhere)
+BREAK_SAMPLES = 3  # noisy simulations of each power-break candidate
+CAUTION = 0.25  # standard errors taken off a candidate's mean
+
+
+def plans(turn: Turn, budget: Budget) -> bool:
+    """Position play for pool: where the discipline asks for it (``BotHints``), at the
+    levels that simulate the second stroke (strong, pro)."""
+    return disciplines.find(turn.discipline).bots.position_play and budget.deep_lines > 0
+
+
+def widened(budget: Budget) -> Budget:
+    """The noisy stage's width for pool position play (never narrower than the level's)."""
+    return replace(budget, keep=max(budget.keep, KEEP), samples=max(budget.samples, SAMPLES))
+
+
+ESCAPE_RESERVE = 40  # simulations the noise-free stage leaves for escapes
+
+# (speed factor, height, side) added to the level's pot variants: finer steps of speed
+# and height, and side at the middle speeds (the noisy stage finds which still pot)
+FINE: tuple[tuple[float, float, float], ...] = tuple(
+    [(k, h, 0.0) for k in (0.55, 0.7, 0.9, 1.05, 1.2, 1.6, 2.0)
+     for h in (-0.6, -0.4, -0.2, 0.0, 0.2, 0.35, 0.5)]
+    + [(k, h, sd) for k in (0.9, 1.2, 1.6) for h in (-0.3, 0.3) for sd in (-0.3, 0.3)])
+
+
+def variants(level: Sequence[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
+    """The level's pot variants, then the finer grid's others, the plainest first."""
+    extra = [v for v in FINE if v not in set(level)]
+    return list(level) + sorted(extra, key=lambda v: abs(math.log(v[0])) + 0.5 * abs(v[1])
+                                + abs(v[2]))
+
+
+def noisy_mean(v0: float, vals: Sequence[float]) -> float:
+    """A candidate's value from its noisy samples alone (the noise-free ``v0`` only when no
+    sample ran), less a share of the standard error: of two strokes with the same mean the
+    one that varies less is the surer."""
+    if not vals:
+        return v0
+    mean = statistics.fmean(vals)
+    if len(vals) < 2:
+        return mean
+    return mean - CAUTION * statistics.stdev(vals) / math.sqrt(len(vals))
+
+
+def spread(scored: Sequence[tuple[float, T]], keep: int,
+           key: Callable[[T], object]) -> list[tuple[float, T]]:
+    """The best ``keep`` of ``scored`` (best first), at most two with the same ``key``
+    before any key has a third, so that the noisy stage sees different strokes."""
+    first: list[tuple[float, T]] = []
+    later: list[tuple[float, T]] = []
+    seen: dict[object, int] = {}
+    for s in scored:
+        k = key(s[1])
+        seen[k] = seen.get(k, 0) + 1
+        (first if seen[k] <= 2 else later).append(s)
+    out = (first + later)[:keep]
+    return sorted(out, key=lambda s: -s[0])
+
+
+def stroke_key(c: Candidate) -> object:
+    """What makes two pot candidates different strokes: ball, pocket and the spin's sign."""
+    call = c.call if isinstance(c.call, tuple) else None
+    h = c.stroke.height
+    return (c.kind, c.target, call, -1 if h < -0.1 else 1 if h > 0.1 else 0,
+            0 if abs(c.stroke.side) < 0.05 else math.copysign(1, c.stroke.side))
+
+
+RACK = 20.0  # a rack won, in the value's units (a rack lost: -RACK)
+HOPELESS = -0.25 * RACK  # every candidate this bad: escapes are searched too
+PER_BALL = 0.9  # the chance a strong player pots each ball after the next one
+REST = 0.4  # the chance to win the rack after a run that stops short
+IN_HAND = 0.95  # the next pot's chance with the cue ball in hand anywhere
+NO_POT = 0.2  # ... with no pot on (a kick, a safety to play first)
+
+
+def pot_chance(ease: float) -> float:
+    """The ghost-ball ease of a pot as the strong level's chance of making it (measured
+    under the strong noise in bench/bots.py: 96-98 % of the pots it calls easy, 88-94 %
+    medium, 53-83 % hard)."""
+    return 0.5 + 0.47 * min(1.0, max(0.0, ease) / 0.6)
+
+
+def balls_left(turn: Turn, state: FrameState, who: int) -> int:
+    """How many balls ``who`` must still pot to win the rack: every object ball in the
+    rotation games, the group left and the last ball otherwise."""
+    cue = turn.cue
+    objects = [b for b in state.balls if b != cue]
+    if bool(getattr(turn.referee, "rotation", False)):
+        return max(1, len(objects))
+    on = turn.targets(state, who)
+    if len(on) >= len(objects) - 1:  # an open table: about half the balls, and the 8
+        return max(1, (len(objects) - 1) // 2 + 1)
+    return max(1, len(on) + (0 if "8" in on or "8" not in objects else 1))
+
+
+def run_chance(turn: Turn, state: FrameState, who: int) -> float:
+    """The chance that ``who``, at the table in ``state``, wins the rack: the next pot's
+    calibrated chance, the run-out rate for the rest, and ``REST`` if the run stops."""
+    n = balls_left(turn, state, who)
+    if state.in_hand == "table":
+        first = IN_HAND
+    else:
+        cue = turn.cue
+        cpos = state.balls.get(cue)
+        if cpos is None or state.in_hand is not None:
+            first = 0.7  # in hand behind the head string
+        else:
+            lines = pot_lines(turn.table, state.balls, cue, cpos, turn.targets(state, who))
+            first = pot_chance(lines[0].ease) if lines else NO_POT
+    chain = first * PER_BALL ** (n - 1)
+    return chain + (1.0 - chain) * REST
+
+
+def rack_value(turn: Turn, outcome: Outcome, new: FrameState) -> float:
+    """A stroke's worth on the rack's scale: ``RACK * (2 p - 1)`` with ``p`` the chance to
+    win the rack after it (a rack won by a foul of the opponent's counts half)."""
+    me = turn.player
+    if new.frame_over:
+        if new.winner != me:
+            return -RACK
+        return RACK if outcome.legal else RACK / 2
+    if new.to_play == me and not new.options and outcome.legal:
+        p = run_chance(turn, new, me)
+    else:
+        p = 1.0 - run_chance(turn, new, 1 - me)
+    return RACK * (2.0 * p - 1.0)
+
+
+# the power break: spots on the head string (fractions of the width: the side rails' and
+# the centre first), cue speeds (m/s) and tip heights; scanned on 8 racks x 6 noisy
+# strokes each (bench notes): a break from beside the side rail at 6.5 m/s kept the table
+# 75 % of the time in ten-ball where the centre at 7.5-9 m/s kept it 40-55 %
+BREAK_SPOTS = (0.12, 0.88, 0.5, 0.3, 0.7)
+BREAK_SPEEDS = (6.5, 7.5, 8.5)
+BREAK_HEIGHTS = (0.1, -0.1)
+BREAK_ROUNDS = ((2, 8), (4, 3), (6, 1))  # (noisy strokes each, candidates kept after)
+BREAK_SIMULATIONS = 110
+
+
+def break_strokes(table: TableSpec, balls: Mapping[str, tuple[float, float]], cue: str,
+                  targets: Sequence[str]) -> list[tuple[tuple[float, float], Stroke, str]]:
+    """The power-break candidates: (cue-ball spot, stroke, the ball aimed at), each spot's
+    plainest strokes first."""
+    hy = head_string_y(table) - 10.0
+    objects = [b for b in (targets or list(balls)) if b in balls and b != cue]
+    groups = []
+    for fx in BREAK_SPOTS:
+        spot = (table.width * fx, hy)
+        front = min(objects, key=lambda b: math.dist(balls[b], spot))
+        ang = math.degrees(math.atan2(balls[front][1] - spot[1], balls[front][0] - spot[0]))
+        groups.append([(spot, Stroke(ang, sp, 0.0, h, cue_ball=cue), front)
+                       for h in BREAK_HEIGHTS for sp in BREAK_SPEEDS])
+    return [g[i] for i in range(len(groups[0])) for g in groups]
+
+
+def choose_break(cands: Sequence[T], sample: Callable[[T, int], list[float]]
+                 ) -> tuple[T, float] | None:
+    """Successive halving under the noise: every candidate gets a few noisy strokes
+    (``sample(candidate, n)`` returns their values, fewer when the budget runs out), the
+    best means get more. A break's result is chaotic (a noise-free simulation is one
+    sample among many), so only the means decide."""
+    vals: dict[int, list[float]] = {i: [] for i in range(len(cands))}
+    alive = list(range(len(cands)))
+    for n, keep in BREAK_ROUNDS:
+        for i in alive:
+            got = sample(cands[i], n)
+            vals[i] += got
+            if len(got) < n:
+                break
+        alive = [i for i in alive if vals[i]]
+        if not alive:
+            return None
+        alive.sort(key=lambda i: -statistics.fmean(vals[i]))
+        alive = alive[:keep]
+    best = alive[0]
+    return cands[best], statistics.fmean(vals[best])

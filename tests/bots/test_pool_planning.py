@@ -1,0 +1,167 @@
+"""Pool position play (bots/pool.py): strokes valued by the rack's win chance, a wider
+noisy stage valued by its samples alone."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from cuesport import disciplines
+from cuesport.bots import Bot, pool
+from cuesport.bots.search import Candidate, Turn, _ruled, best_stroke, judged, position_of
+from cuesport.game.match import Match
+from cuesport.game.players import Human
+from cuesport.physics import Shot as PhysShot
+from cuesport.physics import Stroke, noisy_strokes, simulate
+from cuesport.rules.base import FrameState
+
+# nine-ball after seed 1's break: the 1 is on near the top rail, the 9 by the top pocket;
+# the planner before this one played a combination on the 9 (won 1 time in 12 under the
+# noise) because a rack won counted 1000 and a pot that keeps the table a few points
+AFTER_BREAK = {"1": (433.4, 2014.8), "2": (1149.2, 45.5), "4": (570.2, 1976.6),
+               "5": (701.8, 448.2), "6": (605.8, 982.2), "8": (279.1, 95.6),
+               "9": (537.6, 2415.3), "cue": (31.2, 1871.4)}
+
+
+def _turn(discipline: str, balls: dict[str, tuple[float, float]]) -> Turn:
+    start = {"balls": {k: list(v) for k, v in balls.items()}, "to_play": 0, "score": [0, 0]}
+    return Match(discipline, [Human("a"), Human("b")], start=start).turn()
+
+
+def _keeps_or_wins(turn: Turn, cand: Candidate, n: int, seed: int) -> int:
+    """Noisy simulations of ``cand`` after which the player has the table or the rack."""
+    noise = Bot("strong").noise
+    pos = position_of(turn, cand)
+    out = 0
+    for stroke in noisy_strokes(cand.stroke, noise, n, seed):
+        phys = simulate(turn.table, pos, stroke, record=False)
+        ruled = _ruled(turn, phys, cand)
+        assert ruled is not None
+        outcome, new = ruled
+        won = new.frame_over and new.winner == turn.player
+        out += int(won or (outcome.legal and not new.frame_over
+                           and new.to_play == turn.player and not new.options))
+    return out
+
+
+def test_pool_position_play_is_asked_for_by_the_pool_descriptors_only() -> None:
+    flags = {d.id: d.bots.position_play for d in disciplines.all()}
+    assert {d for d, f in flags.items() if f} == {"nine-ball", "ten-ball"}
+    strong, medium = Bot("strong"), Bot("medium")
+    turn = _turn("nine-ball", AFTER_BREAK)
+    assert pool.plans(turn, strong.budget) and not pool.plans(turn, medium.budget)
+
+
+# a combination on the 9 that wins the rack noise-free, and 2 times in 24 under the noise
+GAMBLE = Candidate(Stroke(153.8, 3.0, 0.0, 0.0, cue_ball="cue"), kind="safety", target="1")
+
+
+def _values(turn: Turn, cand: Candidate, n: int, seed: int) -> tuple[float, list[float]]:
+    """The noise-free value of ``cand`` and those of ``n`` noisy simulations."""
+    pos = position_of(turn, cand)
+    v0 = judged(turn, simulate(turn.table, pos, cand.stroke, record=False), cand).value
+    return v0, [judged(turn, simulate(turn.table, pos, s, record=False), cand).value
+                for s in noisy_strokes(cand.stroke, Bot("strong").noise, n, seed)]
+
+
+def test_strong_bot_pots_the_ball_on_rather_than_gamble_on_the_nine() -> None:
+    turn = _turn("nine-ball", AFTER_BREAK)
+    bot = Bot("strong", 1)
+    turn.rng.seed(5)
+    pot = best_stroke(turn, bot.budget, bot.noise).candidate
+    assert pot.kind == "pot" and pot.target == "1"
+    # the shared value (a rack won 1000, the table kept a few points), averaged with the
+    # noise-free result as the earlier noisy stage did, ranks the gamble first ...
+    old = {c: (v0 + sum(vs)) / (1 + len(vs))
+           for c, (v0, vs) in ((c, _values(turn, c, 12, 3)) for c in (pot, GAMBLE))}
+    assert old[GAMBLE] > old[pot]
+    # ... the rack's scale and the samples alone rank the pot first
+    racks = replace(turn, racks=True)
+    new = {c: pool.noisy_mean(v0, vs)
+           for c, (v0, vs) in ((c, _values(racks, c, 12, 3)) for c in (pot, GAMBLE))}
+    assert new[pot] > new[GAMBLE]
+    # and the simulator agrees, 24 noisy strokes each: the pot keeps the table (or wins)
+    # far more often than the gamble wins the rack
+    kept = _keeps_or_wins(turn, pot, 24, 11)
+    assert kept >= 18
+    assert kept >= _keeps_or_wins(turn, GAMBLE, 24, 11) + 12
+
+
+def test_rack_value_is_the_rack_won_or_lost_and_between_for_the_rest() -> None:
+    turn = _turn("nine-ball", AFTER_BREAK)
+    cand = Candidate(Stroke(0.0, 0.1, cue_ball="cue"), kind="safety")
+    phys = simulate(turn.table, position_of(turn, cand), cand.stroke, record=False)
+    racks = Turn(turn.discipline, turn.referee, turn.table, turn.state, turn.ruling,
+                 turn.player, racks=True)
+    v = judged(racks, phys, cand).value
+    # a touch that reaches no ball: a foul, the opponent in hand anywhere
+    assert -pool.RACK < v < 0
+    assert v == pytest.approx(pool.RACK * (1 - 2 * pool.run_chance(
+        racks, _after(racks, phys, cand), 1)))
+
+
+def _after(turn: Turn, phys: PhysShot, cand: Candidate) -> FrameState:
+    ruled = _ruled(turn, phys, cand)
+    assert ruled is not None
+    return ruled[1]
+
+
+def test_the_next_pots_chance_grows_with_its_ease_and_the_balls_left_lower_a_run() -> None:
+    assert pool.pot_chance(0.0) < pool.pot_chance(0.3) < pool.pot_chance(0.6) < 1.0
+    assert pool.pot_chance(0.9) == pool.pot_chance(0.6)
+    turn = _turn("nine-ball", AFTER_BREAK)
+    full = pool.run_chance(turn, turn.state, 0)
+    fewer = {k: v for k, v in AFTER_BREAK.items() if k in ("cue", "1", "9")}
+    t2 = _turn("nine-ball", fewer)
+    assert pool.balls_left(turn, turn.state, 0) == 7
+    assert pool.balls_left(t2, t2.state, 0) == 2
+    assert pool.run_chance(t2, t2.state, 0) > full
+
+
+def test_noisy_mean_counts_the_samples_only_and_spread_varies_the_strokes() -> None:
+    assert pool.noisy_mean(20.0, [1.0, 1.0, 1.0]) == pytest.approx(1.0)
+    assert pool.noisy_mean(5.0, []) == 5.0
+    # the surer of two equal means ranks higher
+    assert pool.noisy_mean(0.0, [2.0, 2.0]) > pool.noisy_mean(0.0, [0.0, 4.0])
+    scored = [(10.0 - i, (i // 4, i)) for i in range(12)]  # four near-copies per key
+    kept = pool.spread(scored, 6, lambda c: c[0])
+    assert [c[0] for _, c in kept] == [0, 0, 1, 1, 2, 2]
+
+
+def _break_turn(discipline: str, seed: int) -> Turn:
+    m = Match(discipline, [Human("a"), Human("b")], seed=seed)
+    while not getattr(m.state, "breaking", False) or m.state.in_hand is None:
+        m.step()
+    return m.turn()
+
+
+def test_strong_ten_ball_break_is_chosen_under_the_noise_and_keeps_the_table_more(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    turn = _break_turn("ten-ball", 1)
+    bot = Bot("strong", 1)
+    turn.rng.seed(5)
+    new = best_stroke(turn, bot.budget, bot.noise)
+    assert new.candidate.kind == "break"
+    assert new.simulations <= pool.BREAK_SIMULATIONS
+    monkeypatch.setattr(pool, "plans", lambda *_: False)
+    turn.rng.seed(5)
+    old = best_stroke(turn, bot.budget, bot.noise).candidate
+    assert old.cue_ball != new.candidate.cue_ball or old.stroke != new.candidate.stroke
+    # the simulator's verdict, 40 noisy breaks each: a ball down, no foul, the table kept
+    kept = _keeps_or_wins(turn, new.candidate, 40, 3)
+    assert kept >= 30
+    assert kept >= _keeps_or_wins(turn, old, 40, 3) + 10
+
+
+def test_eight_ball_balls_left_are_the_group_and_the_eight() -> None:
+    balls = {"cue": (600.0, 600.0), "1": (300.0, 1500.0), "2": (900.0, 1700.0),
+             "9": (400.0, 2000.0), "8": (635.0, 1900.0)}
+    turn = _turn("eight-ball", balls)
+    assert pool.balls_left(turn, turn.state, 0) == 2  # open: 3 balls, about half and the 8
+    st = replace(turn.state, groups=("solids", "stripes"))
+    assert pool.balls_left(turn, st, 0) == 3  # the 1, the 2, then the 8
+    # (the ball on is read for the player to play, as it is after every stroke)
+    assert pool.balls_left(turn, replace(st, to_play=1), 1) == 2  # the 9, then the 8
+    cleared = replace(st, balls={k: v for k, v in balls.items() if k not in ("1", "2")})
+    assert pool.balls_left(turn, cleared, 0) == 1  # the 8 alone
