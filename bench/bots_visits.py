@@ -53,6 +53,7 @@ def main() -> None:
     m = Match(args.discipline, bots, fmt=MatchFormat(frames=args.frames, target=tgt),
               seed=args.seed)
     eases: dict[int, float] = {}
+    balls_on: dict[int, int] = {}  # object balls on the table before each stroke
     breaks: list[int] = []
     ends: collections.Counter[str] = collections.Counter()
     fouls: collections.Counter[str] = collections.Counter()  # every visit's, scoring or not
@@ -64,6 +65,9 @@ def main() -> None:
         ease = pot_ease(m, before, s.move) if s.kind == "action" else None
         if ease is not None:
             eases[len(m.log) - 1] = ease
+        if s.kind == "action":
+            cues = disciplines.find(args.discipline).cue_balls
+            balls_on[len(m.log) - 1] = sum(1 for b in before if b not in cues)
         if s.kind not in ("frame-start", "match-end"):
             continue
         frame += 1
@@ -89,8 +93,8 @@ def main() -> None:
                 ends[end.split()[0]] += 1
                 if not args.quiet:
                     print(f"frame {frame} player {who}: break {brk:3d} in {n:2d} strokes, "
-                          f"ended by {end}")
-        eases = {}
+                          f"ended by {end} ({balls_on.get(i, '?')} balls on)")
+        eases, balls_on = {}, {}
     cpu = time.process_time() - c0
     n = len(breaks)
     mean = statistics.mean(breaks) if breaks else 0.0

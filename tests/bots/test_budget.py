@@ -107,3 +107,19 @@ def test_second_look_simulates_the_next_pot_only_when_the_table_is_kept() -> Non
     lost = Sims(100)
     assert second_look(turn, miss, budget, lost) == 0.0 and lost.used == 1
     assert second_look(turn, pot, replace(budget, deep_lines=0), Sims(100)) == 0.0
+
+
+def test_pro_searches_everything_strong_does_and_more() -> None:
+    # pro spends its larger caps on a wider search of the same kinds (issue 14 item 4):
+    # every dimension of strong's search, the noisy stage and the second stroke included
+    strong, pro = LEVELS["strong"][1], LEVELS["pro"][1]
+    for name in ("lines", "keep", "samples", "spots", "refine_lines", "deep_lines",
+                 "simulations", "events", "safeties", "escape_targets"):
+        assert getattr(pro, name) >= getattr(strong, name), name
+    assert pro.keep > strong.keep and pro.samples > strong.samples
+    assert set(strong.deep_variants) < set(pro.deep_variants)
+    assert len(pro.speeds) * len(pro.heights) > len(strong.speeds) * len(strong.heights)
+    # the noisy stage and the second looks it reserves fit in the simulations with room
+    # for the noise-free screen
+    deep = 1 + pro.deep_lines * len(pro.deep_variants)
+    assert 1.5 * pro.keep * (pro.samples + deep) < 0.5 * pro.simulations

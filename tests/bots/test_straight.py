@@ -7,14 +7,16 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from cuesport.bots import Bot, straight
 from cuesport.bots.aim import PotLine, pot_lines
-from cuesport.bots.search import position_of, prospects, shot_action
+from cuesport.bots.search import Candidate, position_of, prospects, shot_action
 from cuesport.disciplines import table_for
 from cuesport.equipment import pool_spots, straight_pool_rack
 from cuesport.game.match import Match
 from cuesport.game.players import Human
-from cuesport.physics import simulate
+from cuesport.physics import Stroke, simulate
 from cuesport.record import parse_action
 from cuesport.rules.base import FrameState
 from cuesport.rules.rack_interference import rack_outline_distance
@@ -142,3 +144,85 @@ def test_last_two_balls_leave_a_break_ball_that_opens_the_next_rack() -> None:
     lines = pot_lines(T, new.balls, "cue", new.balls["cue"], rest)
     assert any(ln.ease >= 0.25 and straight.opening_heights(T, new.balls, "cue", ln, inside)
                for ln in lines)
+
+
+# a break ball near the top rail, the cue ball far below: potted into the top-right
+# corner, the cue ball's path after contact meets the top cushion before the pack
+RAIL_BREAK = {"15": (1179.1, 2456.6), "cue": (764.2, 903.7)}
+
+
+def test_a_break_ball_by_the_rail_opens_the_pack_off_the_cushion() -> None:
+    rack = straight_pool_rack(T, random.Random(1), [str(i) for i in range(1, 15)])
+    balls = {**rack, **RAIL_BREAK}
+    inside = straight.closed(T, balls, "cue")
+    line = next(ln for ln in pot_lines(T, balls, "cue", balls["cue"], ["15"])
+                if ln.pocket == "top-right")
+    assert not straight.opening_heights(T, balls, "cue", line, inside, cushions=0)
+    heights = straight.opening_heights(T, balls, "cue", line, inside, cushions=1)
+    assert heights
+    # the simulator agrees: the 15 goes in, the cue ball meets a cushion, then the pack
+    phys = simulate(T, balls, Stroke(line.angle, 4.2, 0.0, heights[0], cue_ball="cue"),
+                    record=False)
+    assert "15" in phys.pocketed and "cue" not in phys.pocketed
+    after = [e for e in phys.events if e.get("hit", ("",))[0] == "cue"
+             or e.get("cushion") == "cue"]
+    assert after[1] == {"t": after[1]["t"], "cushion": "cue"}
+    assert after[2]["hit"][1] in inside
+    assert _out_of_pack(dict(phys.final)) >= 6
+    # and the look values the break ball as one (without the cushion path: breakless)
+    m = Match("straight-pool", [Human("a"), Human("b")], start=_start(balls))
+    with_cushion = prospects(m.turn(), m.state, 0)
+    straight.CUSHIONS = 0
+    try:
+        straight_only = prospects(m.turn(), m.state, 0)
+    finally:
+        straight.CUSHIONS = 1
+    assert with_cushion > 2 * straight_only > 0
+
+
+def test_at_a_closed_pack_samples_are_valued_by_their_own_look(monkeypatch: pytest.MonkeyPatch
+                                                                ) -> None:
+    # a break shot's spread is chaotic: the second stroke simulated from the noise-free
+    # position is not lent to the noisy samples at a closed pack (it is in an open rack)
+    from cuesport.bots import search
+    from cuesport.bots.levels import LEVELS
+
+    calls: list[str] = []
+
+    def counted(turn: object, cand: Candidate, budget: object, sims: object) -> float:
+        calls.append(cand.kind)
+        return 100.0  # a correction no sample could earn: it would decide the choice
+
+    monkeypatch.setattr(search, "second_look", counted)
+    noise, budget = LEVELS["strong"]
+    m = Match("straight-pool", [Human("a"), Human("b")], start=_start(_break_position(20)))
+    turn = m.turn()
+    turn.rng = random.Random(3)
+    choice = search.best_stroke(turn, budget, noise)
+    assert calls == [] and choice.value < 50.0
+    balls = {"15": (T.width * 0.25, T.length * 0.5), "14": (T.width * 0.8, T.length * 0.62),
+             "cue": (T.width * 0.5, T.length * 0.35)}
+    m = Match("straight-pool", [Human("a"), Human("b")], start=_start(balls))
+    turn = m.turn()
+    turn.rng = random.Random(3)
+    choice = search.best_stroke(turn, budget, noise)
+    assert calls and choice.value > 50.0
+
+
+def test_the_pot_that_re_racks_is_tried_with_more_pace_and_spin() -> None:
+    from cuesport.bots.levels import LEVELS
+    from cuesport.bots.search import candidates
+
+    two = {"15": (T.width * 0.25, T.length * 0.5), "14": (T.width * 0.8, T.length * 0.62),
+           "cue": (T.width * 0.5, T.length * 0.35)}
+    three = {**two, "13": (T.width * 0.5, T.length * 0.8)}
+    assert len(straight.rerack_variants(two, "cue")) == 30
+    assert straight.rerack_variants(three, "cue") == []
+    budget = LEVELS["strong"][1]
+
+    def strokes_on(balls: dict[str, tuple[float, float]], target: str) -> int:
+        m = Match("straight-pool", [Human("a"), Human("b")], start=_start(balls))
+        return sum(1 for c in candidates(m.turn(), budget)
+                   if c.kind == "pot" and c.target == target)
+
+    assert strokes_on(two, "14") > strokes_on(three, "14") + 20

@@ -11,7 +11,7 @@ level    angle   speed   side   height sims  events what it is
 easy     0.5     0.2     0.05   0.05   40    1500   a club player; no look at the position
 medium   0.2     0.08    0.03   0.03   150   4000   a good amateur
 strong   0.045   0.03    0.01   0.01   400   12000  a top amateur (under 2 s a decision)
-pro      0.03    0.02    0.007  0.007  1200  40000  slower, strongest: a wider search
+pro      0.03    0.02    0.007  0.007  2400  60000  slower, strongest: a wider search
 ======== ======= ======= ====== ====== ===== ====== =====================================
 
 ``events`` caps the physics events (``Shot.event_count``) a decision may simulate: a
@@ -21,6 +21,9 @@ the number of simulations alone does not bound a decision's time (on one core, a
 ``strong`` and ``pro`` also simulate the second stroke of each pot they consider
 (``deep_lines``: the next ball's best lines with a few speeds and spins), so that the
 position a pot leaves is valued by the pot it really gives and the ball after that.
+``pro`` spends its larger caps on the same search made wider: more candidates re-simulated
+under the noise (14, strong 8) with more samples each (16, strong 8), and six second-stroke
+variants (strong's four, a middle pace with stun and with follow).
 In snooker and 1-red (``BotHints.position_play``) they may run twice their simulations,
 within the same event cap, on position (:func:`cuesport.bots.snooker.widen`).
 
@@ -35,6 +38,11 @@ from __future__ import annotations
 
 from cuesport.bots.search import Budget
 from cuesport.physics import StrokeNoise
+
+# pro's second stroke: strong's four (speed factor, height) variants and a middle pace
+# with stun and with follow, so that its wider search values the position a pot leaves
+# by more of the ways to play the next ball
+PRO_DEEP = ((0.9, -0.4), (0.9, 0.3), (1.4, -0.4), (1.4, 0.3), (1.15, 0.0), (1.15, 0.6))
 
 LEVELS: dict[str, tuple[StrokeNoise, Budget]] = {
     "easy": (
@@ -61,10 +69,11 @@ LEVELS: dict[str, tuple[StrokeNoise, Budget]] = {
     "pro": (
         StrokeNoise(angle=0.03, speed=0.02, side=0.007, height=0.007, elevation=0.0),
         Budget(lines=8, speeds=(0.6, 0.8, 1.0, 1.3, 1.7), heights=(-0.6, -0.3, 0.0, 0.3, 0.5),
-               safeties=9, keep=10, samples=12, spots=6,
+               safeties=9, keep=14, samples=16, spots=6,
                escape_step=4.0, escape_targets=4, escape_offsets=(-1.0, -0.4, 0.0, 0.4, 1.0),
-               escape_sides=(0.0, 0.3, -0.3), refine_lines=6, simulations=1200,
-               break_simulations=150, events=40000, deep_lines=3),
+               escape_sides=(0.0, 0.3, -0.3), refine_lines=6, simulations=2400,
+               break_simulations=150, events=60000, deep_lines=3,
+               deep_variants=PRO_DEEP),
     ),
 }
 

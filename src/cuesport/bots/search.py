@@ -451,6 +451,10 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
     variants = _variants(budget) + (snooker.extra_variants(st.balls, r) if plan else [])
     if pool.plans(turn, budget):  # pool position play: a finer grid of speeds and spins
         variants = pool.variants(variants)
+    if disciplines.find(turn.discipline).bots.break_ball and not breaking and budget.look:
+        # 14.1: the pot that brings the re-rack is played for the break ball (straight.py)
+        have = {(k, h, sd) for k, h, sd in variants}
+        variants += [v for v in straight.rerack_variants(st.balls, cue) if v not in have]
     for n, (_, _, placed, pos, line) in enumerate(lines):
         s0 = pot_speed(table, line)
         nominate, call = _declare(turn, line.target, line.pocket, breaking)
@@ -873,6 +877,12 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         return Choice(c, v, sims.used, sims.events)
     best: tuple[float, Candidate] | None = None
     plan = plans_breaks(turn, budget)
+    # 14.1 at a closed pack (bots/straight.py): where a break shot leaves the balls is
+    # chaotic, so each noisy sample is valued by its own look alone; the noise-free
+    # result (the best of many screened) and the second stroke simulated from it would
+    # lend every sample that one position's luck
+    chaotic = (disciplines.find(turn.discipline).bots.break_ball
+               and bool(straight.closed(turn.table, turn.state.balls, turn.cue)))
     kept = (snooker.diverse(scored, keep, lambda c: c.target) if plan
             else pool.spread(scored, keep, pool.stroke_key) if pool_plan else scored[:keep])
     for v0, c in kept:
@@ -882,7 +892,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             break
         # position play: the second stroke simulated corrects the look of every sample
         # that keeps the table (a miss leaves the table to the opponent, valued as before)
-        corr = second_look(turn, c, budget, sims) if deep and c.kind == "pot" else 0.0
+        corr = (second_look(turn, c, budget, sims) if deep and c.kind == "pot"
+                and not chaotic else 0.0)
         vals: list[float] = []
         pos = position_of(turn, c)
         for stroke in noisy_strokes(c.stroke, noise, n, seed):
@@ -895,6 +906,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             vals.append(j.value + (corr if j.keeps else 0.0))
         mean = (pool.noisy_mean(v0 + corr, vals) if pool_plan
                 else (v0 + corr + sum(vals)) / (1 + len(vals)))
+        if chaotic and vals:
+            mean = sum(vals) / len(vals)
         if plan:
             mean = snooker.cautious(mean, vals)
         if best is None or mean > best[0]:

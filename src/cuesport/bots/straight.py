@@ -7,7 +7,8 @@ sliding away from the pack leaves a closed rack and a safety battle. So, while t
 is closed (most of its balls still inside the rack outline):
 
 - :func:`break_factor` weighs a pot on a ball outside the pack by whether the cue ball,
-  after contact, can run into the pack (with follow, stun or draw): the search's look
+  after contact, can run into the pack (with follow, stun or draw; straight in, or, worth
+  a little less, off one cushion): the search's look
   (:func:`cuesport.bots.search.prospects`) uses it, so the last balls of a rack are
   played for a break ball and the position on it, and the 14th ball is chosen so that
   the 15th is left where it opens the next rack;
@@ -29,13 +30,14 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 
 from cuesport.bots.aim import PotLine
-from cuesport.equipment import TableSpec
+from cuesport.equipment import TableSpec, pockets
 from cuesport.rules.rack_interference import rack_outline_distance
 
 Vec = tuple[float, float]
 
 PACK_CLOSED = 9  # object balls in the rack outline that make a closed pack
 BREAKLESS = 0.35  # worth of a pot on an outside ball whose cue ball cannot reach the pack
+OFF_CUSHION = 0.75  # ... whose cue ball reaches it only off a cushion (less sure to open it)
 IN_PACK = 0.5  # worth of a pot on a ball of a closed pack (frozen balls throw)
 HEIGHTS = (0.6, 0.3, 0.0, -0.4)  # follow .. draw (tip height, fractions of R)
 # m/s, the likeliest first: firm enough to spread the balls; faster, the cue ball slides
@@ -43,6 +45,11 @@ HEIGHTS = (0.6, 0.3, 0.0, -0.4)  # follow .. draw (tip height, fractions of R)
 BREAK_SPEEDS = (3.4, 4.2, 2.6, 5.0)
 BREAK_SHOTS = 24  # break-shot candidates at most (each simulates the whole pack)
 REACH = 1800.0  # mm: how far the cue ball's path is followed to the pack
+# cushions the cue ball's path may take into the pack: a break ball near a rail opens the
+# rack with the cue ball off that rail (a "secondary" break shot)
+CUSHIONS = 1
+# mm: a path meeting the cushion nearer a pocket's centre than this is taken as pocketed
+POCKET_CLEAR = {"corner": 150.0, "middle": 90.0}
 
 
 def pack(table: TableSpec, balls: Mapping[str, Vec], cue: str) -> set[str]:
@@ -56,6 +63,22 @@ def closed(table: TableSpec, balls: Mapping[str, Vec], cue: str) -> set[str]:
     opened), else the empty set."""
     inside = pack(table, balls, cue)
     return inside if len(inside) >= PACK_CLOSED else set()
+
+
+# (speed factor, height, side): the pot of the 14th ball (the re-rack follows) tried on a
+# finer grid of pace and spin than other pots, after a level's own: where the cue ball
+# stops decides whether the break ball opens the new pack, once a rack
+RERACK_SPEEDS = (0.6, 0.8, 1.0, 1.3, 1.6, 2.0)
+RERACK_HEIGHTS = (-0.5, -0.3, 0.0, 0.3, 0.6)
+
+
+def rerack_variants(balls: Mapping[str, Vec], cue: str) -> list[tuple[float, float, float]]:
+    """The finer grid of pace and spin for a pot that re-racks (two object balls left:
+    P141-4.8), the plainest first; none otherwise."""
+    if sum(1 for b in balls if b != cue) != 2:
+        return []
+    grid = [(k, h, 0.0) for k in RERACK_SPEEDS for h in RERACK_HEIGHTS]
+    return sorted(grid, key=lambda v: abs(math.log(v[0])) + 0.5 * abs(v[1]))
 
 
 def rolling_ratio(height: float) -> float:
@@ -111,52 +134,108 @@ def first_hit(start: Vec, direction: Vec, balls: Mapping[str, Vec], r: float,
     return None if best is None else best[1]
 
 
-def opening_heights(table: TableSpec, balls: Mapping[str, Vec], cue: str, line: PotLine,
-                    inside: set[str]) -> list[float]:
-    """The tip heights (of :data:`HEIGHTS`) whose cue-ball path after potting ``line``
-    runs into the pack."""
+def to_cushion(table: TableSpec, start: Vec, direction: Vec) -> tuple[float, Vec] | None:
+    """How far the cue ball's centre runs from ``start`` to the first cushion, and the
+    direction it rebounds in (angle in equals angle out: spin and speed bend it, the
+    simulator says by how much); None where it meets the cushion in a pocket's mouth."""
+    r = table.ball_radius
+    ux, uy = direction
+    best: tuple[float, int] | None = None
+    for axis, c in ((0, r), (0, table.width - r), (1, r), (1, table.length - r)):
+        u = ux if axis == 0 else uy
+        if abs(u) < 1e-9:
+            continue
+        t = (c - start[axis]) / u
+        if t > 1e-6 and (best is None or t < best[0]):
+            best = (t, axis)
+    if best is None:
+        return None
+    t, axis = best
+    bx, by = start[0] + t * ux, start[1] + t * uy
+    for p in pockets(table):
+        if math.dist((bx, by), p.nominal) < POCKET_CLEAR[p.kind]:
+            return None
+    return t, ((-ux, uy) if axis == 0 else (ux, -uy))
+
+
+def path_into(table: TableSpec, start: Vec, direction: Vec, balls: Mapping[str, Vec],
+              skip: Iterable[str], inside: set[str], cushions: int | None = None) -> int | None:
+    """The cushions (0 or up to ``cushions``) the cue ball's straight path from ``start``
+    takes before its first ball is one of ``inside``; None when it meets another ball
+    first, a pocket, or nothing within :data:`REACH`."""
+    r = table.ball_radius
+    left = REACH
+    here, d = start, direction
+    for n in range((CUSHIONS if cushions is None else cushions) + 1):
+        wall = to_cushion(table, here, d)
+        leg = min(left, wall[0]) if wall is not None else left
+        hit = first_hit(here, d, balls, r, skip, leg)
+        if hit is not None:
+            return n if hit in inside else None
+        if wall is None or wall[0] >= left:
+            return None
+        left -= wall[0]
+        here = (here[0] + wall[0] * d[0], here[1] + wall[0] * d[1])
+        d = wall[1]
+    return None
+
+
+def openings(table: TableSpec, balls: Mapping[str, Vec], cue: str, line: PotLine,
+             inside: set[str], cushions: int | None = None) -> list[tuple[int, float]]:
+    """(cushions, tip height) for the heights of :data:`HEIGHTS` whose cue-ball path after
+    potting ``line`` runs into the pack, straight or off up to ``cushions`` (default
+    :data:`CUSHIONS`) cushions; those that go straight in first."""
     if not inside or line.target in inside:
         return []
     r = table.ball_radius
-    out = []
-    for h in HEIGHTS:
+    found: list[tuple[int, int, float]] = []
+    for i, h in enumerate(HEIGHTS):
         ghost, d = departure(line, balls, r, h)
         if d == (0.0, 0.0):
             continue
-        hit = first_hit(ghost, d, balls, r, (cue, line.target))
-        if hit is not None and hit in inside:
-            out.append(h)
-    return out
+        n = path_into(table, ghost, d, balls, (cue, line.target), inside, cushions)
+        if n is not None:
+            found.append((n, i, h))
+    return [(n, h) for n, _, h in sorted(found)]
+
+
+def opening_heights(table: TableSpec, balls: Mapping[str, Vec], cue: str, line: PotLine,
+                    inside: set[str], cushions: int | None = None) -> list[float]:
+    """The tip heights of :func:`openings`, those that go straight in first."""
+    return [h for _, h in openings(table, balls, cue, line, inside, cushions)]
 
 
 def break_factor(table: TableSpec, balls: Mapping[str, Vec], cue: str, line: PotLine,
                  inside: set[str]) -> float:
     """What a pot on ``line`` is worth, relative to its ease, while the pack is closed:
-    1 for a break ball (the cue ball can go on into the pack), :data:`BREAKLESS` for an
-    outside ball that leaves the pack closed, :data:`IN_PACK` for a ball of the pack."""
+    1 for a break ball (the cue ball can go on into the pack), :data:`OFF_CUSHION` when
+    it gets there only off a cushion, :data:`BREAKLESS` for an outside ball that leaves
+    the pack closed, :data:`IN_PACK` for a ball of the pack."""
     if not inside:
         return 1.0
     if line.target in inside:
         return IN_PACK
-    return 1.0 if opening_heights(table, balls, cue, line, inside) else BREAKLESS
+    found = openings(table, balls, cue, line, inside)
+    if not found:
+        return BREAKLESS
+    return 1.0 if found[0][0] == 0 else OFF_CUSHION
 
 
 def break_shots(table: TableSpec, balls: Mapping[str, Vec], cue: str,
                 lines: Sequence[PotLine], limit: int = 2
                 ) -> list[list[tuple[PotLine, float, float]]]:
-    """The break shot: per line on an outside ball (``limit`` lines, in the order given,
-    that open the pack by :func:`opening_heights`), (line, speed, height) for firm speeds
-    and every spin of :data:`HEIGHTS`, those whose path meets the pack first (how fast
-    the spin bends the path depends on the speed: the simulator decides); empty when
-    the pack is open or no line opens it."""
+    """The break shot: per line on an outside ball (``limit`` lines that open the pack by
+    :func:`openings`: those whose cue ball goes straight in first, else in the order
+    given), (line, speed, height) for firm speeds and every spin of :data:`HEIGHTS`, those
+    whose path meets the pack first (how fast the spin bends the path depends on the
+    speed: the simulator decides); empty when the pack is open or no line opens it."""
     inside = closed(table, balls, cue)
+    # the lines whose cue ball goes straight into the pack first, then those off a cushion
+    found = [(ops[0][0], i, line, [h for _, h in ops]) for i, line in enumerate(lines)
+             if (ops := openings(table, balls, cue, line, inside))]
     groups: list[list[tuple[PotLine, float, float]]] = []
-    for line in lines:
-        if len(groups) >= limit:
-            break
-        hs = opening_heights(table, balls, cue, line, inside)
-        if hs:
-            order = hs + [h for h in HEIGHTS if h not in hs]
-            group = [(line, sp, h) for h in order for sp in BREAK_SPEEDS]
-            groups.append(group[: BREAK_SHOTS // limit])
+    for _, _, line, hs in sorted(found, key=lambda f: (f[0], f[1]))[:limit]:
+        order = hs + [h for h in HEIGHTS if h not in hs]
+        group = [(line, sp, h) for h in order for sp in BREAK_SPEEDS]
+        groups.append(group[: BREAK_SHOTS // limit])
     return groups
