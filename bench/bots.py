@@ -71,6 +71,14 @@ class Tally:
     events: list[int] = field(default_factory=list)
 
 
+def bot_match(discipline: str, level: str, seed: int, frames: int,
+              target: int | None = None) -> Match:
+    """Two bots of ``level`` (seeds ``seed`` and ``seed + 1``) in a match of ``frames``,
+    the set-up the single-match benches share."""
+    bots = [Bot(level, seed), Bot(level, seed + 1)]
+    return Match(discipline, bots, fmt=MatchFormat(frames=frames, target=target), seed=seed)
+
+
 def pot_ease(m: Match, before: dict[str, Any], mv: Any) -> float | None:
     """The ghost-ball ease of the pot a stroke chose (None: not a pot), from the balls
     before it (the cue ball where it was placed from hand)."""

@@ -19,10 +19,8 @@ import statistics
 import time
 from typing import Any
 
-from bots import pot_ease  # bench/bots.py, beside this script
+from bots import bot_match, pot_ease  # bench/bots.py, beside this script
 from cuesport import disciplines
-from cuesport.bots import Bot
-from cuesport.game.match import Match, MatchFormat
 
 
 def ending(shot: dict[str, Any], ruling: dict[str, Any], params: dict[str, Any] | None,
@@ -49,9 +47,7 @@ def main() -> None:
     ap.add_argument("--quiet", action="store_true", help="the summary only")
     args = ap.parse_args()
     tgt = args.target if disciplines.find(args.discipline).target else None
-    bots = [Bot(args.level, args.seed), Bot(args.level, args.seed + 1)]
-    m = Match(args.discipline, bots, fmt=MatchFormat(frames=args.frames, target=tgt),
-              seed=args.seed)
+    m = bot_match(args.discipline, args.level, args.seed, args.frames, tgt)
     eases: dict[int, float] = {}
     balls_on: dict[int, int] = {}  # object balls on the table before each stroke
     breaks: list[int] = []

@@ -16,9 +16,7 @@ import collections
 import time
 from typing import Any
 
-from bots import pot_ease  # bench/bots.py, beside this script
-from cuesport.bots import Bot
-from cuesport.game.match import Match, MatchFormat
+from bots import bot_match, pot_ease  # bench/bots.py, beside this script
 
 
 def rack_story(log: list[Any], eases: dict[int, float]) -> tuple[str, int, list[str]]:
@@ -68,8 +66,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quiet", action="store_true", help="the summary only")
     args = ap.parse_args()
-    bots = [Bot(args.level, args.seed), Bot(args.level, args.seed + 1)]
-    m = Match(args.discipline, bots, fmt=MatchFormat(frames=args.racks), seed=args.seed)
+    m = bot_match(args.discipline, args.level, args.seed, args.racks)
     eases: dict[int, float] = {}
     ends: collections.Counter[str] = collections.Counter()
     c0 = time.process_time()
