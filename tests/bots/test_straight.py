@@ -226,3 +226,32 @@ def test_the_pot_that_re_racks_is_tried_with_more_pace_and_spin() -> None:
                    if c.kind == "pot" and c.target == target)
 
     assert strokes_on(two, "14") > strokes_on(three, "14") + 20
+
+
+def test_at_a_closed_pack_the_position_left_weighs_run_look(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    # the break shot's look counts RUN_LOOK times: an open pack with a shot on is a run,
+    # a shut one a safety battle; in an open rack the look counts once
+    from cuesport.bots import search
+
+    closed_pack = _break_position(20)
+    open_rack = {"15": (T.width * 0.25, T.length * 0.5), "14": (T.width * 0.8, T.length * 0.62),
+                 "cue": (T.width * 0.5, T.length * 0.35)}
+    assert straight.look_weight(T, closed_pack, "cue") == straight.RUN_LOOK > 1.0
+    assert straight.look_weight(T, open_rack, "cue") == 1.0
+    m = Match("straight-pool", [Human("a"), Human("b")], start=_start(closed_pack))
+    turn = m.turn()
+    line = pot_lines(T, m.state.balls, "cue", m.state.balls["cue"], ["15"])[0]
+    c = Candidate(Stroke(line.angle, 4.2, 0.0, 0.6, cue_ball="cue"), None, None,
+                  ("15", line.pocket), False, "pot", "15")
+    phys = simulate(T, position_of(turn, c), c.stroke, record=False)
+    outcome, new = turn.referee.shot(
+        turn.state, parse_action(shot_action(0, phys, c)).shot)  # type: ignore[union-attr]
+    assert outcome.legal and new.to_play == 0 and "15" in phys.pocketed
+    look = prospects(turn, new, 0)
+    assert look > 0
+    weighted = search.value(turn, outcome, new, True)
+    run_look = straight.RUN_LOOK
+    monkeypatch.setattr(straight, "RUN_LOOK", 1.0)
+    plain = search.value(turn, outcome, new, True)
+    assert weighted - plain == pytest.approx((run_look - 1.0) * look)

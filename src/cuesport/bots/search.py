@@ -289,13 +289,16 @@ def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
             return -WIN
         return (WIN if outcome.legal else WIN / 2) + float(pts)
     v = float(pts) * disciplines.find(turn.discipline).bots.points_weight
+    # 14.1 at a closed pack: the position left weighs more (straight.look_weight)
+    w = (straight.look_weight(turn.table, turn.state.balls, turn.cue)
+         if look and disciplines.find(turn.discipline).bots.break_ball else 1.0)
     if new.to_play == me and not new.options and outcome.legal:
-        v += _unit(turn.discipline) + (prospects(turn, new, me) if look else 0.0)
+        v += _unit(turn.discipline) + (w * prospects(turn, new, me) if look else 0.0)
     else:
         if not outcome.legal:
             v -= disciplines.find(turn.discipline).bots.foul_cost
         if look:
-            v -= prospects(turn, new, 1 - me)
+            v -= w * prospects(turn, new, 1 - me)
     return v
 
 

@@ -81,6 +81,19 @@ def rerack_variants(balls: Mapping[str, Vec], cue: str) -> list[tuple[float, flo
     return sorted(grid, key=lambda v: abs(math.log(v[0])) + 0.5 * abs(v[1]))
 
 
+# the look's weight at a closed pack (:func:`look_weight`): what a break shot leaves is a
+# run of many balls when the pack opens with a shot on, a safety battle when it does not
+RUN_LOOK = 2.5
+
+
+def look_weight(table: TableSpec, balls: Mapping[str, Vec], cue: str) -> float:
+    """How much the position a stroke leaves counts, relative to the search's look, for a
+    stroke played at ``balls``: :data:`RUN_LOOK` at a closed pack (the break shot, and the
+    strokes while the pack stays shut: opening it with a shot on is worth the run that
+    follows, not one ball), 1 elsewhere."""
+    return RUN_LOOK if closed(table, balls, cue) else 1.0
+
+
 def rolling_ratio(height: float) -> float:
     return max(-1.0, min(1.0, 2.5 * height))
 
