@@ -255,3 +255,53 @@ def test_at_a_closed_pack_the_position_left_weighs_run_look(monkeypatch: pytest.
     monkeypatch.setattr(straight, "RUN_LOOK", 1.0)
     plain = search.value(turn, outcome, new, True)
     assert weighted - plain == pytest.approx((run_look - 1.0) * look)
+
+
+# the 14.1 re-rack position 0 of bench/straight_reracks.py after its break shot, which
+# left the pack shut (the 8 and the 9 out; the simulator's own coordinates, as the choice
+# is close): with the look counted once the bot pots the 8 to the corner, with RUN_LOOK it
+# draws the 12 into the middle pocket out of the pack
+SHUT_AFTER_BREAK = {
+    "1": (723.8217492774487, 2050.1300097692447),
+    "10": (630.1726913664512, 1983.7887329760483), "11": (605.733396286381, 2053.840646331133),
+    "12": (735.9918591340553, 1974.146809857295),
+    "14": (635.0271948588264, 2105.3356542061715),
+    "15": (575.1558807753538, 1937.347035847267), "2": (536.3648464564117, 1988.067852369206),
+    "3": (692.628644775311, 2103.0286635274338), "4": (514.0863563244287, 2107.9514589411133),
+    "5": (663.575, 2053.480055478842), "6": (577.7418145749358, 2109.7967756378293),
+    "7": (544.7122099892593, 2058.2397876416635),
+    "8": (1144.8888110294276, 1888.8279710497518),
+    "9": (661.4292882447199, 1798.4136879195457),
+    "cue": (941.7100524921933, 2014.5932524185112)}
+
+
+def test_at_a_shut_pack_run_look_plays_the_pot_that_leaves_more(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from cuesport.bots.levels import LEVELS
+    from cuesport.physics import noisy_strokes
+
+    noise = LEVELS["strong"][0]
+    assert straight.closed(T, SHUT_AFTER_BREAK, "cue")
+    results = []
+    for w in (1.0, straight.RUN_LOOK):
+        monkeypatch.setattr(straight, "RUN_LOOK", w)
+        m = Match("straight-pool", [Human("a"), Human("b")], start=_start(SHUT_AFTER_BREAK))
+        turn = m.turn()
+        turn.rng = random.Random(5)
+        bot = Bot("strong", 2)
+        bot.choose(turn)
+        assert bot.last_choice is not None
+        c = bot.last_choice.candidate
+        kept, looks = 0, 0.0
+        monkeypatch.setattr(straight, "RUN_LOOK", 1.0)  # judged by the plain look
+        for s in noisy_strokes(c.stroke, noise, 20, random.Random(9)):
+            phys = simulate(T, position_of(turn, c), s, record=False)
+            o, new = turn.referee.shot(  # type: ignore[union-attr]
+                turn.state, parse_action(shot_action(0, phys, c)).shot)
+            if o.legal and new.to_play == 0:
+                kept += 1
+                looks += prospects(m.turn(), new, 0)
+        results.append((c.target, kept, looks / max(1, kept)))
+    (plain_ball, plain_kept, plain_look), (run_ball, run_kept, run_look) = results
+    assert plain_ball == "8" and run_ball == "12"
+    assert run_kept >= plain_kept and run_look > plain_look + 0.3
