@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cuesport import disciplines
-from cuesport.bots import one_red, pool, snooker, straight
+from cuesport.bots import memo, one_red, pool, snooker, straight
 from cuesport.bots.aim import (
     PotLine,
     Vec,
@@ -836,6 +836,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     """Screen the candidates noise-free, re-simulate the best few under the level's noise
     and play the best average. Deterministic: the work is a count of simulations and
     the noise comes from ``turn.rng``."""
+    # the referee's position-only questions answered once a decision (bots/memo.py)
+    turn = replace(turn, referee=memo.for_decision(turn.referee))
     if disciplines.find(turn.discipline).bots.position_play and budget.lines >= 6:
         budget = snooker.widen(budget)  # position play: the wider search (strong, pro)
     noisy = budget.samples > 0 and budget.keep > 1
