@@ -167,6 +167,12 @@ class Sims:
             k = min(k, max(1, int(self.events_left / est)))
         return k
 
+    def spend(self, events: int) -> None:
+        """Pay for work that costs as much as ``events`` physics events (a referee's
+        costly question, :mod:`cuesport.bots.memo`)."""
+        self.events_left -= events
+        self.events += events
+
     def charge(self, shots: Sequence[PhysShot] | PhysShot) -> None:
         """Pay the events of simulations already run."""
         n = shots.event_count if isinstance(shots, PhysShot) else sum(
@@ -836,8 +842,6 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     """Screen the candidates noise-free, re-simulate the best few under the level's noise
     and play the best average. Deterministic: the work is a count of simulations and
     the noise comes from ``turn.rng``."""
-    # the referee's position-only questions answered once a decision (bots/memo.py)
-    turn = replace(turn, referee=memo.for_decision(turn.referee))
     if disciplines.find(turn.discipline).bots.position_play and budget.lines >= 6:
         budget = snooker.widen(budget)  # position play: the wider search (strong, pro)
     noisy = budget.samples > 0 and budget.keep > 1
@@ -850,6 +854,9 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     # a break shot moves a full rack (slow to simulate): a smaller budget
     sims = Sims(min(budget.simulations, budget.break_simulations) if breaking
                 else budget.simulations, budget.events)
+    # the referee's position-only questions answered once a decision, its costly free-ball
+    # test from the D charged to the budget (bots/memo.py)
+    turn = replace(turn, referee=memo.for_decision(turn.referee, sims))
     keep = min(budget.keep, 2) if breaking else budget.keep
     if (pool.plans(turn, budget) and bool(getattr(turn.state, "breaking", False))
             and turn.state.in_hand is not None and noisy):
