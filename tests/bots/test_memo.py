@@ -4,6 +4,7 @@ a snookered cue ball before a full pack cost 5-7 s a decision, most of it this q
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 from cuesport.bots import LEVELS, memo
 from cuesport.bots.search import (
     Candidate,
+    Sims,
     Turn,
     best_stroke,
     judged,
@@ -86,3 +88,21 @@ def test_memo_leaves_other_referees() -> None:
     """Pool's referee has no such question: the search uses it as it is."""
     turn = Match("nine-ball", [Human("a"), Human("b")]).turn()
     assert memo.for_decision(turn.referee) is turn.referee
+
+
+def test_memo_charges_the_free_ball_test_from_the_d(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ruling that finds the next player snookered from the whole D (the referee's
+    costliest question after a foul in-off) costs the decision HAND_CHECK events; one with
+    the cue ball on the table, or not snookered, costs nothing more."""
+    turn = _behind_brown()
+    answer = [True]
+    monkeypatch.setattr(SnookerReferee, "snookered_on", lambda self, state: answer[0])
+    sims = Sims(100, 10_000)
+    own: Any = memo.for_decision(turn.referee, sims)
+    in_hand = dataclasses.replace(turn.state, in_hand="D")
+    assert own.snookered_on(turn.state) and sims.events == 0
+    assert own.snookered_on(in_hand) and sims.events == memo.HAND_CHECK
+    assert sims.events_left == 10_000 - memo.HAND_CHECK
+    answer[0] = False
+    assert not own.snookered_on(in_hand) and sims.events == memo.HAND_CHECK
+    assert not turn.referee.snookered_on(in_hand)  # type: ignore[attr-defined]
