@@ -103,3 +103,26 @@ def test_eight_ball_second_stroke_keeps_the_strong_bot_on_the_easier_ball(
     monkeypatch.undo()
     assert (old.kind, old.target) == ("pot", "1")
     assert _pots(new[1], 40) > _pots(old, 40)
+
+
+# eight-ball, main at a637324's parent, bench/bots.py seed 4, rack 21: the 8 alone, past
+# the top-right pocket's aim point in its jaws, and the cue ball in hand; no pot line
+# reached it, so every stroke was a called safety (which, dropping the 8, loses the rack)
+# and both bots fouled in turn until the stalemate rule re-racked (fouls 5.5 a rack)
+JAWS = {"balls": {"8": [1272.7277966816102, 2519.9863963180337]}, "to_play": 0,
+        "score": [0, 0], "in_hand": "table", "groups": ["solids", "stripes"], "breaker": 1}
+
+
+def test_p8_3_8_eight_in_the_jaws_is_called_and_potted_not_played_as_a_safety() -> None:
+    turn = Match("eight-ball", [Human("a"), Human("b")], start=JAWS).turn()
+    r = turn.table.ball_radius
+    lines = pot_lines(turn.table, turn.state.balls, "cue", (635.0, 1524.0), ["8"])
+    assert [ln.pocket for ln in lines] == ["top-right"]
+    assert math.dist(turn.state.balls["8"], lines[0].aim) > 1.2 * r  # past the aim point
+    bot = Bot("strong", 1)
+    turn.rng.seed(1)
+    cand = best_stroke(turn, bot.budget, bot.noise).candidate
+    assert cand.kind == "pot" and cand.call == ("8", "top-right")
+    phys = simulate(turn.table, position_of(turn, cand), cand.stroke, record=False)
+    ruled = _ruled(turn, phys, cand)
+    assert ruled is not None and ruled[1].frame_over and ruled[1].winner == 0
