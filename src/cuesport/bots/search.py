@@ -325,7 +325,10 @@ def judged(turn: Turn, phys: PhysShot, cand: Candidate, look: bool = True) -> Ju
         return Judged(-WIN)
     except Exception:  # a referee bug must not stop a game: treat the stroke as unplayable
         return Judged(-WIN)
-    keeps = bool(outcome.legal and outcome.points[turn.player] > 0 and (
+    # a pool pot scores no points: where the discipline says so (BotHints.pots_keep), a
+    # legal stroke that leaves the player at the table keeps it all the same
+    scored = outcome.points[turn.player] > 0 or disciplines.find(turn.discipline).bots.pots_keep
+    keeps = bool(outcome.legal and scored and (
         new.frame_over or (new.to_play == turn.player and not new.options)))
     return Judged(value(turn, outcome, new, look), keeps)
 
