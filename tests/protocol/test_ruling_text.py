@@ -50,6 +50,7 @@ def both(record: dict[str, Any], actions: list[Any], lang: str = "en") -> int:
 def _fresh_caches() -> None:
     text.POINTS.clear()
     text.NAMES.clear()
+    text._PARTS.clear()
 
 
 @pytest.mark.parametrize("lang", ("en", "ru"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import sys
@@ -44,6 +45,10 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         print(json.dumps({"error": f"cannot read {args.file}: {err.strerror}"}))
         return 2
+    # The objects made so far (modules, models, tables) live as long as this process:
+    # the collector need not walk them again on every full collection (about 4 % of the
+    # instructions of a long record, cachegrind).
+    gc.freeze()
     return write_rulings(data, args.lang, sys.stdout)
 
 

@@ -284,6 +284,9 @@ class Referee(Generic[S]):
         {"pass", "replace", "re-rack-opponent", "re-break"})
 
     last_motion: Balls | None = None  # the last position apply_motion returned (sorted)
+    # (position, position returned, balls gone, balls placed, balls set) of that step
+    last_step: tuple[Balls, Balls, Mapping[str, str], Mapping[str, Vec] | None,
+                     Mapping[str, Any]] | None = None
     # a ball in hand printed as null in a state's balls (pool: "cue"; appended if absent)
     in_hand_null: ClassVar[str | None] = None
 
@@ -915,7 +918,11 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
     # setting existing ones keeps the order), the usual stroke after a stroke.
     if not fresh and balls is referee.last_motion:
         out: Balls = MappingProxyType(new)  # nothing else holds ``new``
+        # how ``out`` was made from ``balls``, in its order: its printed text is the
+        # previous one's with these balls taken out and set (rules/text.py)
+        referee.last_step = (balls, out, gone, placed, after)
     else:
         out = sorted_balls(new)
+        referee.last_step = None
     referee.last_motion = out
     return ShotMotion(out, MappingProxyType(potted), tuple(off))

@@ -61,10 +61,75 @@ _HEAD = frozenset(("action", "legal", "fouls", "points", "score", "break", "to_p
                    "in_hand", "respotted", "frame_over", "winner", "announce", "state"))
 
 
+# The printed parts ('"name": [x, y]' by name, in order) of the last positions that
+# apply_motion returned (it keeps each one's dict to itself, so their content is fixed;
+# kept alive here, so no other object can have their id): the next position is the
+# last one with the balls gone taken out and the balls moved set (Referee.last_step).
+_PARTS: dict[int, tuple[Mapping[str, Any], dict[str, str]]] = {}
+_PARTS_KEPT = 8
+
+
+def position_text(ref: Any, balls: Mapping[str, Any], null: str | None) -> str | None:
+    """:func:`balls_text`, from the previous position's parts where ``balls`` is a
+    position that ``apply_motion`` made from it (the usual stroke)."""
+    kept = _PARTS.get(id(balls))
+    if kept is None:
+        step = ref.last_step
+        if step is None or step[1] is not balls:
+            return balls_text(balls, null)
+        base, out, gone, placed, after = step
+        before = _PARTS.get(id(base))
+        if before is None:
+            parts = _parts(out)
+            if parts is None:
+                return balls_text(balls, null)
+        else:
+            parts = before[1].copy()
+            for name in gone:
+                parts.pop(name, None)
+            for name in (*(placed or ()), *after):
+                if name in out:
+                    p = out[name]
+                    if (type(name) is not str or type(p) is not tuple
+                            or not _SCALAR.issuperset(map(type, p))):
+                        return balls_text(balls, null)
+                    parts[name] = f"{_enc(name)}: {ENCODE(p)}"
+        if len(_PARTS) >= _PARTS_KEPT:
+            _PARTS.clear()
+        _PARTS[id(out)] = (out, parts)
+    else:
+        parts = kept[1]
+    if null is None:
+        return f"{{{', '.join(parts.values())}}}"
+    if null in balls:  # the dict sets the ball's value in its place
+        return None
+    if not parts:
+        return f"{{{_enc(null)}: null}}"
+    return f"{{{', '.join(parts.values())}, {_enc(null)}: null}}"
+
+
+def _parts(balls: Mapping[str, Any]) -> dict[str, str] | None:
+    parts = _ball_parts(balls)
+    return None if parts is None else dict(zip(balls, parts, strict=True))
+
+
 def balls_text(balls: Mapping[str, Any], null: str | None) -> str | None:
     """The JSON of a state's ``balls`` (``{name: [x, y], ...}``, with ``"null": null``
     appended when ``null`` is a ball in hand that is not on the table), or None when a
     position is not a tuple of scalars or a name not a str."""
+    parts = _ball_parts(balls)
+    if parts is None:
+        return None
+    if null is not None:
+        if null in balls:  # the dict sets the ball's value in its place
+            return None
+        parts.append(f"{_enc(null)}: null")
+    return f"{{{', '.join(parts)}}}"
+
+
+def _ball_parts(balls: Mapping[str, Any]) -> list[str] | None:
+    """Each ball's '"name": [x, y]', in order, from the caches; None for a position
+    that is not a tuple of scalars or a name that is not a str."""
     points = list(map(POINTS.get, map(id, balls.values())))
     if None in points:
         if len(POINTS) >= POINTS_KEPT:
@@ -83,12 +148,7 @@ def balls_text(balls: Mapping[str, Any], null: str | None) -> str | None:
                 if type(name) is not str:
                     return None
                 names[i] = NAMES[name] = f"{_enc(name)}: "
-    parts = list(map(add, cast(list[str], names), cast(list[str], points)))
-    if null is not None:
-        if null in balls:  # the dict sets the ball's value in its place
-            return None
-        parts.append(f"{_enc(null)}: null")
-    return f"{{{', '.join(parts)}}}"
+    return list(map(add, cast(list[str], names), cast(list[str], points)))
 
 
 def raw_text(v: Any) -> str:
@@ -243,7 +303,7 @@ def ruling_text(ref: Any, index: int, outcome: Any, state: Any, lang: str) -> st
                           for k, v in respotted.items()}) if respotted else "{}"
     said = ref.say(outcome.calls, lang) if outcome.calls else ()
     announce = _strs_text(said)
-    balls = balls_text(state.balls, ref.in_hand_null if state.in_hand else None)
+    balls = position_text(ref, state.balls, ref.in_hand_null if state.in_hand else None)
     extra = ref.extra_fields(state)
     if announce is None or balls is None or type(extra) is not dict or not _HEAD.isdisjoint(
             extra) or not _STR.issuperset(map(type, extra)):
