@@ -182,7 +182,7 @@ def main() -> None:
     args = ap.parse_args()
     print(f"seed {args.seed}, up to {args.positions} positions per discipline")
     print("| discipline | level | positions | exists | found | foul % | foul % exists | "
-          "fouls (where an escape exists) | cpu s/dec |")
+          "fouls (where an escape exists) | cpu s/dec mean / max |")
     print("|---|---|---|---|---|---|---|---|---|")
     for discipline in args.disciplines:
         starts = positions(discipline, args.positions, args.seed)
@@ -195,12 +195,15 @@ def main() -> None:
             fouls = found = exist_fouls = 0
             kinds: collections.Counter[str] = collections.Counter()
             cpu = 0.0
+            worst = 0.0
             for start, ex in zip(starts, exist, strict=True):
                 m = Match(discipline, [Human("a"), Human("b")], start=start)
                 turn = m.turn()
                 c0 = time.process_time()
                 move = bot.choose(turn)
-                cpu += time.process_time() - c0
+                spent = time.process_time() - c0
+                cpu += spent
+                worst = max(worst, spent)
                 assert isinstance(move, Strike)
                 plan = bot.last_choice
                 ok = False
@@ -221,7 +224,7 @@ def main() -> None:
             print(f"| {discipline} | {level} | {n} | {ne} | {found} | "
                   f"{100 * fouls / n if n else 0:.0f} | "
                   f"{100 * exist_fouls / ne if ne else 0:.0f} | {detail} | "
-                  f"{cpu / n if n else 0:.2f} |", flush=True)
+                  f"{cpu / n if n else 0:.2f} / {worst:.2f} |", flush=True)
 
 
 if __name__ == "__main__":

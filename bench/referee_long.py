@@ -7,7 +7,12 @@ child process with its output to /dev/null and prints the child's CPU time, ruli
 second and peak memory (max RSS), and the CPU time of the same command on an empty record
 (the interpreter's start and the imports, which the figure includes). Usage::
 
-    python bench/referee_long.py [--actions 100000] [--lang en]
+    python bench/referee_long.py [--actions 100000] [--lang en] [--repeat N]
+        [--reference SRC]
+
+With ``--reference SRC`` another tree's ``src`` (``PYTHONPATH``) referees the same record
+in the same run, alternately with this one (``--repeat`` rounds, best CPU time of each),
+and the outputs are compared byte for byte.
 """
 
 from __future__ import annotations
@@ -45,6 +50,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--actions", type=int, default=100_000)
     ap.add_argument("--lang", default="en")
+    ap.add_argument("--repeat", type=int, default=1, help="rounds (best CPU time)")
+    ap.add_argument("--reference", help="another tree's src, run alternately")
     ap.add_argument("--build", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.build:
@@ -54,21 +61,38 @@ def main() -> None:
     path = record_file(args.actions)
     empty = Path(tempfile.gettempdir()) / "cuesport-bench-14.1-0.json"
     empty.write_text('{"discipline": "straight-pool", "actions": []}', "utf-8")
-    child(empty, args.lang)  # writes the bytecode caches
-    start_cpu, _, _, _ = child(empty, args.lang)  # the interpreter and the imports
-    cpu, wall, out, rss = child(path, args.lang)
-    lines = out.count(b"\n")
-    print(f"{path.name}, {path.stat().st_size / 1e6:.1f} MB: {lines} rulings, {cpu:.2f} s CPU "
-          f"({wall:.2f} s wall), {lines / cpu:,.0f} rulings/s, peak RSS {rss:.0f} MB; "
-          f"start-up alone (an empty record) {start_cpu:.2f} s CPU")
+    trees: dict[str, str | None] = {"this tree": None}
+    if args.reference:
+        trees["reference"] = str(Path(args.reference).resolve())
+    for src in trees.values():
+        child(empty, args.lang, src)  # writes the bytecode caches
+    best: dict[str, tuple[float, float, bytes, float, float]] = {}
+    for _ in range(args.repeat):
+        for label, src in trees.items():
+            start_cpu = child(empty, args.lang, src)[0]  # the interpreter and the imports
+            run = (*child(path, args.lang, src), start_cpu)
+            if label not in best or run[0] < best[label][0]:
+                best[label] = run
+    for label, (cpu, wall, out, rss, start_cpu) in best.items():
+        lines = out.count(b"\n")
+        print(f"{label}: {path.name}, {path.stat().st_size / 1e6:.1f} MB: {lines} rulings, "
+              f"{cpu:.2f} s CPU ({wall:.2f} s wall), {lines / cpu:,.0f} rulings/s, peak RSS "
+              f"{rss:.0f} MB; start-up alone (an empty record) {start_cpu:.2f} s CPU")
+    if args.reference:
+        same = best["this tree"][2] == best["reference"][2]
+        print(f"reference / this tree: {best['reference'][0] / best['this tree'][0]:.2f}x "
+              f"CPU; outputs {'identical' if same else 'DIFFERENT'}")
 
 
-def child(path: Path, lang: str) -> tuple[float, float, bytes, float]:
-    """``cuesport referee - < path`` in a child: its CPU time, wall time, output and peak
-    RSS (MB). The children run one after another, so the RSS peak read is the larger."""
+def child(path: Path, lang: str, src: str | None = None) -> tuple[float, float, bytes, float]:
+    """``cuesport referee - < path`` in a child (``src``: another tree's, by
+    ``PYTHONPATH``): its CPU time, wall time, output and peak RSS (MB). RUSAGE_CHILDREN
+    keeps the largest child's peak, so the RSS printed is the largest so far."""
     # bytecode cached as an installed package has it (PYTHONDONTWRITEBYTECODE, where set,
     # would recompile every module in each run: about 0.2 s of CPU)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    if src is not None:
+        env["PYTHONPATH"] = src
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     with open(path, "rb") as f_in:

@@ -119,3 +119,45 @@ def test_physics_rail_top_a_ball_landing_beyond_the_outer_edge_is_off_in_the_air
     shot = fly(EDGE - 0.005, 0.50)  # crosses the edge before it comes down to the rail
     assert kinds(shot) == ["off"]
     assert shot.contacts[0].t == pytest.approx(0.005 / 0.50, abs=1e-9)
+
+
+def fly_at(y: float, vy: float, h: float) -> Shot:
+    """One ball in flight, its bottom ``h`` m over the cloth (not moving vertically), centre
+    at (table middle, y) m, moving at vy m/s along the table."""
+    geo = geometry(T)
+    b = Ball(0, "cue", geo.width / 2.0, y)
+    b.h, b.vy = h, vy
+    b.classify(P, geo.radius)
+    sim = _Sim(geo, P, [b], resolver_for(P))
+    sim.run()
+    return _result(T, sim, False, True)
+
+
+def test_physics_airborne_ball_below_the_nose_hits_the_cushion_in_the_air():
+    """Issue 13 item 3: a flying ball whose bottom is below the nose meets the nose in the air
+    (the 3-D rebound: no slate under it, so the vertical part of the impulse is kept)."""
+    nose = geometry(T).nose_height
+    y0, vy, h = L - R - 0.010, 2.0, 0.005
+    assert h < nose
+    shot = fly_at(y0, vy, h)
+    first = shot.contacts[0]
+    assert first.kind == "cushion"
+    assert first.t == pytest.approx(0.010 / vy, abs=1e-9)  # the centre R from the nose line
+    assert first.energy_after <= first.energy_before
+    before, after = shot.trajectories["cue"][0], shot.trajectories["cue"][1]
+    assert before.state == "airborne" and after.state == "airborne"  # still in the air
+    assert after.v0[1] < 0.0  # rebounds from the top cushion
+    # the nose touches the ball (nose - R - h) = 2.7 mm above its centre: the impulse along
+    # the normal there has a downward part, which the ball keeps (mm/s)
+    assert nose - R - h > 0.0
+    vz_before = before.vz - P.g * 1e3 * first.t
+    assert after.vz < vz_before - 10.0
+
+
+def test_physics_airborne_ball_above_the_nose_clears_the_cushion():
+    y0, vy, h = L - R - 0.010, 2.0, P.rail_height + 0.005
+    assert h > geometry(T).nose_height
+    shot = fly_at(y0, vy, h)
+    assert "cushion" not in kinds(shot)
+    assert kinds(shot)[0] == "rail"  # over the nose, it comes down on the rail top
+    assert shot.contacts[0].t == pytest.approx(math.sqrt(2.0 * 0.005 / 9.81), abs=1e-9)

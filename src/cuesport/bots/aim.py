@@ -122,7 +122,10 @@ def pot_lines(table: TableSpec, balls: Mapping[str, Vec], cue: str, cue_pos: Vec
         for name, aim, axis in _pocket_aims(table):
             dx, dy = aim[0] - tp[0], aim[1] - tp[1]
             d2 = math.hypot(dx, dy)
-            if d2 < 1.2 * r:
+            # (a ball past the aim point, deeper in the mouth, is in the jaws too: no line
+            # from the table side reaches it, so only a stroke called "safety" touched it,
+            # and a called safety that drops the 8 loses the rack, P8-3.8)
+            if d2 < 1.2 * r or (d2 < 2.5 * r and dx * axis[0] + dy * axis[1] < 0.0):
                 # hanging in the jaws: any contact drops it, so hit it full
                 gx, gy = tp[0] - cue_pos[0], tp[1] - cue_pos[1]
                 d1 = math.hypot(gx, gy)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cuesport import disciplines
-from cuesport.bots import one_red, pool, snooker, straight
+from cuesport.bots import memo, one_red, pool, snooker, straight
 from cuesport.bots.aim import (
     PotLine,
     Vec,
@@ -166,6 +166,12 @@ class Sims:
         if est > 0:
             k = min(k, max(1, int(self.events_left / est)))
         return k
+
+    def spend(self, events: int) -> None:
+        """Pay for work that costs as much as ``events`` physics events (a referee's
+        costly question, :mod:`cuesport.bots.memo`)."""
+        self.events_left -= events
+        self.events += events
 
     def charge(self, shots: Sequence[PhysShot] | PhysShot) -> None:
         """Pay the events of simulations already run."""
@@ -322,7 +328,10 @@ def judged(turn: Turn, phys: PhysShot, cand: Candidate, look: bool = True) -> Ju
         return Judged(-WIN)
     except Exception:  # a referee bug must not stop a game: treat the stroke as unplayable
         return Judged(-WIN)
-    keeps = bool(outcome.legal and outcome.points[turn.player] > 0 and (
+    # a pool pot scores no points: where the discipline says so (BotHints.pots_keep), a
+    # legal stroke that leaves the player at the table keeps it all the same
+    scored = outcome.points[turn.player] > 0 or disciplines.find(turn.discipline).bots.pots_keep
+    keeps = bool(outcome.legal and scored and (
         new.frame_over or (new.to_play == turn.player and not new.options)))
     return Judged(value(turn, outcome, new, look), keeps)
 
@@ -851,6 +860,9 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     # a break shot moves a full rack (slow to simulate): a smaller budget
     sims = Sims(min(budget.simulations, budget.break_simulations) if breaking
                 else budget.simulations, budget.events)
+    # the referee's position-only questions answered once a decision, its costly free-ball
+    # test from the D charged to the budget (bots/memo.py)
+    turn = replace(turn, referee=memo.for_decision(turn.referee, sims))
     keep = min(budget.keep, 2) if breaking else budget.keep
     if (pool.plans(turn, budget) and bool(getattr(turn.state, "breaking", False))
             and turn.state.in_hand is not None and noisy):

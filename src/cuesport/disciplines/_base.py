@@ -51,6 +51,9 @@ class BotHints:
     # pool position play: strokes valued by the rack's win chance, a wider noisy stage
     # (bots/pool.py; nine- and ten-ball)
     rack_value: bool = False
+    # a legal stroke after which the player is to play keeps the table though it scores no
+    # points (eight-ball): the second stroke simulated corrects its look (search.second_look)
+    pots_keep: bool = False
     # position play: the look values a pot by its chance measured under noise, and the
     # levels that search widely spend twice the simulations on position (snooker, 1-red)
     position_play: bool = False

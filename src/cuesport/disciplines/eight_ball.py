@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cuesport.disciplines._base import Discipline, Names
+from cuesport.disciplines._base import BotHints, Discipline, Names
 from cuesport.equipment.balls import pool_balls
 from cuesport.equipment.racks import eight_ball_rack
 from cuesport.equipment.tables import POOL_TABLES
@@ -23,5 +23,5 @@ DISCIPLINE = Discipline(
     random_rack=True,
     frame_word="rack",
     stalemate_rule="P8-3.11",
-    # not rack_value: with it, strong B&R measured 10 % against 30 % (bench/bots-results.md)
+    bots=BotHints(pots_keep=True),
 )

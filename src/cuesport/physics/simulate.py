@@ -89,11 +89,13 @@ from cuesport.physics.roots import first_entry_quadratic, first_entry_quartic, r
 from cuesport.physics.shot import Contact, Shot, make_segment
 from cuesport.physics.stroke import Stroke
 
-TRANSITION, LINE, ARC, CAPTURE, PAIR, OFF, LATER, RAIL, DROP = range(9)
+TRANSITION, LINE, ARC, CAPTURE, PAIR, OFF, LATER, RAIL, DROP, RESUME = range(10)
 _new = tuple.__new__  # a named tuple from all its fields, without its __new__'s call (hot)
 # LATER: a pair whose contact time is not solved yet, queued at a lower bound on it (below).
 # RAIL: a flying ball comes down on the rail top; DROP: a ball rolling on the rail top is
-# back over the bed (physics-airborne.md §9.5).
+# back over the bed (physics-airborne.md §9.5). RESUME: the rest of a ball's pair predictions,
+# deferred behind a contact of that ball at the same instant (predict_pairs).
+DEFER = True  # predict_pairs' deferral (it changes no result: tests/physics turn it off to check)
 
 
 def span(x: float, v: float, a: float, t: float) -> tuple[float, float]:
@@ -138,6 +140,8 @@ class _Sim:
         self.contact = 2.0 * geo.radius
         self.heap: list[tuple[Any, ...]] = []
         self.seq = 0
+        self.nev = 0  # events resolved so far
+        self.changed_at = [0] * len(balls)  # ball -> the event that last changed it
         self.now = 0.0
         self.events: list[ev.StrokeEvent] = []
         self.contacts: list[Contact] = []
@@ -396,11 +400,25 @@ class _Sim:
         b.sweep()
         self._push(now + best, kind, b.i, -1, 0, data)
 
-    def predict_pairs(self, b: Ball, skip: Iterable[Ball] = ()) -> None:
+    def predict_pairs(self, b: Ball, skip: Sequence[Ball] = (), start: int = 0,
+                      base: int = -1) -> None:
         """Push the next contact of b with every other ball (the hot loop: kin6 and
-        pair_time are inlined here, with the same operations, so the same bits)."""
+        pair_time are inlined here, with the same operations, so the same bits).
+
+        Each pair's entry gets the sequence number ``base + 1 + o.i`` from a block reserved
+        per call, so that the entries sort as if pushed one by one in the order of the
+        balls, whenever they are pushed. When a contact of b comes out at this very instant
+        (a frozen rack's chain: b is hit again at once), the pairs after it are deferred: a
+        RESUME entry at (now, its successor's number) sorts after that contact and before
+        anything the rest could push, so the rest is computed (``start``, ``base``: from
+        _resume, with the same inputs) only if that contact did not change b first; mostly
+        it does, and the rest is never needed.
+        """
         if b.state == POCKETED:
             return
+        if base < 0:
+            base = self.seq
+            self.seq = base + len(self.balls) + 1
         now, contact = self.now, self.contact
         # b.kin6(now), inlined (the same operations)
         dt = now - b.t0
@@ -411,6 +429,7 @@ class _Sim:
         bvx = bvx + bax * dt
         bvy = bvy + bay * dt
         kb = (bx, by, bvx, bvy, bax, bay)
+        hax, hay = 0.5 * bax, 0.5 * bay
         own_b = b.own_t
         b_moves = b.state >= ROLLING  # b.moving(): sliding, rolling or airborne
         b_air = b.state == AIRBORNE or b.h > 0.0  # in the air or on the rail top: 3-D
@@ -426,7 +445,7 @@ class _Sim:
         cc = contact * contact
         slack = contact * (1.0 + 1e-12)
         lazy = self.lazy
-        for o in self.balls:
+        for o in (self.balls if start == 0 else self.balls[start:]):
             # Cheap rejection first: the boxes of the two centres (Ball.sweep) are apart.
             if o.xl > bxh or o.xh < bxl or o.yl > byh or o.yh < byl:
                 continue
@@ -440,26 +459,25 @@ class _Sim:
             h = (own_b if own_b < oo else oo) - now
             if h < 0.0:
                 continue
-            if o_moves:
-                # o.kin6(now), inlined
-                dt = now - o.t0
-                oax, oay = o.ax, o.ay
-                ovx, ovy = o.vx, o.vy
-                kx = o.x + (ovx + 0.5 * oax * dt) * dt
-                ky = o.y + (ovy + 0.5 * oay * dt) * dt
-                kvx = ovx + oax * dt
-                kvy = ovy + oay * dt
-            else:
-                kx, ky = o.x, o.y
-                kvx = kvy = oax = oay = 0.0
             if b_air or st == AIRBORNE or o.h > 0.0:
-                t = pair_time3(kb, (*b.height(now), b.az), (kx, ky, kvx, kvy, oax, oay),
-                               (*o.height(now), o.az), contact, h)
+                ko = o.kin6(now) if o_moves else (o.x, o.y, 0.0, 0.0, 0.0, 0.0)
+                t = pair_time3(kb, (*b.height(now), b.az), ko, (*o.height(now), o.az), contact, h)
             else:
-                # pair_time, inlined
-                dx, dy = bx - kx, by - ky
-                ux, uy = bvx - kvx, bvy - kvy
-                ax, ay = 0.5 * (bax - oax), 0.5 * (bay - oay)
+                # pair_time, inlined: o.kin6(now) and the differences
+                if o_moves:
+                    dt = now - o.t0
+                    oax, oay = o.ax, o.ay
+                    ovx, ovy = o.vx, o.vy
+                    dx = bx - (o.x + (ovx + 0.5 * oax * dt) * dt)
+                    dy = by - (o.y + (ovy + 0.5 * oay * dt) * dt)
+                    ux, uy = bvx - (ovx + oax * dt), bvy - (ovy + oay * dt)
+                    ax, ay = 0.5 * (bax - oax), 0.5 * (bay - oay)
+                else:
+                    # o at rest: its velocity and acceleration are 0.0, and x - 0.0 is x, so
+                    # b's own values (the same bits)
+                    dx, dy = bx - o.x, by - o.y
+                    ux, uy = bvx, bvy
+                    ax, ay = hax, hay
                 c0 = dx * dx + dy * dy - cc
                 if c0 > 0.0:  # apart now (touching pairs pass both tests: skip them)
                     # No contact on [0, h] if the chord of d + u t + a t^2 (d + (u + a h) t) stays
@@ -472,7 +490,8 @@ class _Sim:
                     if ee > 0.0:
                         tm = -(dx * ex + dy * ey) / ee
                         tm = 0.0 if tm < 0.0 else (h if tm > h else tm)  # min(max(tm, 0), h)
-                    if hypot(dx + ex * tm, dy + ey * tm) - 0.25 * hypot(ax, ay) * h * h > slack:
+                    an = hypot(ax, ay)
+                    if hypot(dx + ex * tm, dy + ey * tm) - 0.25 * an * h * h > slack:
                         continue
                     # A lower bound on the contact time: |d + u t + a t^2| >= |d| - |u| t - |a| t^2.
                     # When it is well ahead, queue the pair there and solve the quartic only if
@@ -480,12 +499,11 @@ class _Sim:
                     # inputs then, so the same bits, and the same order of events (see run).
                     gap = hypot(dx, dy) - contact
                     if gap > 0.0:
-                        un, an = hypot(ux, uy), hypot(ax, ay)
+                        un = hypot(ux, uy)
                         low = 2.0 * gap / (un + math.sqrt(un * un + 4.0 * an * gap))
                         if low > lazy:
-                            self.seq += 1
-                            push(heap, (now + (0.999 * low - 1e-9), self.seq, LATER, bi, o.i,
-                                        bver, o.ver, now))
+                            push(heap, (now + (0.999 * low - 1e-9), base + 1 + o.i, LATER, bi,
+                                        o.i, bver, o.ver, now))
                             continue
                 c1 = 2.0 * (dx * ux + dy * uy)
                 c4 = ax * ax + ay * ay
@@ -507,8 +525,26 @@ class _Sim:
                 else:
                     t = quartic(c4, c3, c2, c1, c0, h)
             if t < INF:
-                self.seq += 1
-                push(heap, (now + t, self.seq, PAIR, bi, o.i, bver, o.ver, None))
+                at = now + t
+                oi = o.i
+                push(heap, (at, base + 1 + oi, PAIR, bi, oi, bver, o.ver, None))
+                if at == now and DEFER and oi + 1 < len(self.balls):
+                    # b meets o at this instant: defer the rest (the docstring)
+                    push(heap, (now, base + 2 + oi, RESUME, bi, -1, bver, 0,
+                                (tuple(skip), oi + 1, base, self.nev)))
+                    return
+
+    def _resume(self, b: Ball, data: tuple[tuple[Ball, ...], int, int, int]) -> None:
+        """The rest of b's pair predictions, deferred at this instant by predict_pairs (b
+        has not changed since): the balls changed since then are skipped (their own
+        predictions covered b), the others give what they would have given then."""
+        skip, start, base, nev = data
+        if self.nev > nev:
+            changed_at = self.changed_at
+            later = [o for o in self.balls[start:] if changed_at[o.i] > nev]
+            if later:
+                skip = (*skip, *later)
+        self.predict_pairs(b, skip, start, base)
 
     def _solve_later(self, seq: int, b: Ball, o: Ball, at: float) -> None:
         """Solve a pair queued by :meth:`predict_pairs` at time ``at`` (neither ball has
@@ -744,15 +780,21 @@ class _Sim:
             if kind == LATER:
                 self._solve_later(_, b, o, data)  # type: ignore[arg-type]
                 continue
+            if kind == RESUME:
+                self._resume(b, data)
+                continue
             n += 1
             if n > p.max_events or t > p.max_time:
                 self.truncated = True
                 break
             t = max(t, self.now)
             self.now = t
+            self.nev = n
             changed = self.resolve(t, kind, b, o, data)
+            changed_at = self.changed_at
             for c in changed:
                 c.ver += 1
+                changed_at[c.i] = n
             for c in changed:
                 self.predict_own(c)
             for k, c in enumerate(changed):

@@ -292,6 +292,7 @@ class PoolReferee(Referee[PoolState]):
     extras_model: ClassVar[type[PoolExtras]] = PoolExtras
     in_hand_zones: ClassVar[tuple[str, ...]] = ("kitchen", "table")
     negative_scores: ClassVar[bool] = True  # 14.1 scores go below zero (P141-4.9)
+    in_hand_null: ClassVar[str | None] = "cue"  # a state prints the cue ball in hand: null
     rest_facts: ClassVar[frozenset[str]] = frozenset({"touching", "occupied", "restored",
                                                        "behind_head_string"})
     declared_flags: ClassVar[frozenset[str]] = frozenset(
@@ -361,13 +362,6 @@ class PoolReferee(Referee[PoolState]):
         if isinstance(w, bool):
             return (w, False) if to_play == 0 else (False, w)
         return w
-
-    def state_to_json(self, state: PoolState, balls: Mapping[str, Vec | None] | None = None
-                      ) -> dict[str, Any]:
-        out = super().state_to_json(state, balls)
-        if balls is None and state.in_hand:
-            out["balls"]["cue"] = None  # in hand: printed as null (appended if absent)
-        return out
 
     def ball_on(self, state: PoolState) -> tuple[str, ...] | None:
         if not self.rotation:

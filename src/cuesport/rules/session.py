@@ -25,6 +25,7 @@ from cuesport.record import (
     parse_action,
     parse_record,
 )
+from cuesport.rules import text
 from cuesport.rules.base import FrameState, Referee
 from cuesport.rules.calls import LANGS
 from cuesport.rules.registry import referee_class
@@ -73,6 +74,27 @@ class RefereeSession:
             self.actions.append(_snapshot(raw))
             self.rulings.append(ruling)
         return ruling
+
+    def feed_text(self, raw: Any) -> tuple[str, bool]:
+        """:meth:`feed`, printed: the ruling's JSON text (``json.dumps(ruling,
+        ensure_ascii=False)``) printed straight from the new state, and whether the action
+        was accepted (else the text is the error object's, and nothing changed)."""
+        i = self.index
+        try:
+            action = parse_action(raw, *self._inputs)
+            outcome, new = self.referee.apply(self.state, action)
+            printed = self.referee.ruling_text(i, outcome, new, self.lang)
+        except RecordError as err:
+            return text.ENCODE({"action": i, "error": str(err)}), False
+        except Exception as err:  # a referee bug must not crash a live scorer
+            return text.ENCODE({"action": i, "error": f"internal referee error "
+                                                      f"({type(err).__name__}: {err})"}), False
+        self.state = new
+        self.index += 1
+        if self.keep:
+            self.actions.append(_snapshot(raw))
+            self.rulings.append(json.loads(printed))
+        return printed, True
 
     def record(self) -> dict[str, Any]:
         """The record of every accepted action: replaying it gives the same rulings."""
@@ -128,6 +150,27 @@ def referee(record: Mapping[str, Any] | str | bytes, lang: str = "en") -> list[d
 
 def rulings(record: Any, lang: str = "en") -> Iterator[dict[str, Any]]:
     """Like :func:`referee`, one ruling at a time (the header is checked on the first step)."""
+    session, actions = _start(record, lang)
+    for raw in actions:
+        ruling = session.feed(raw)
+        yield ruling
+        if "error" in ruling:
+            return
+
+
+def ruling_lines(record: Any, lang: str = "en") -> Iterator[tuple[str, bool]]:
+    """:func:`rulings` as JSON text (``json.dumps(ruling, ensure_ascii=False)``), each
+    with whether its action was accepted (the last is the error object when not): what
+    ``cuesport referee`` prints, without building each ruling's dict."""
+    session, actions = _start(record, lang)
+    for raw in actions:
+        line, ok = session.feed_text(raw)
+        yield line, ok
+        if not ok:
+            return
+
+
+def _start(record: Any, lang: str) -> tuple[RefereeSession, Iterable[Any]]:
     actions: Iterable[Any] = ()
     if isinstance(record, str | bytes | bytearray):
         record, actions = load_record(record)  # parsed one action at a time: long records
@@ -137,9 +180,4 @@ def rulings(record: Any, lang: str = "en") -> Iterator[dict[str, Any]]:
         actions = record["actions"]
         if not isinstance(actions, list):
             raise RecordError("actions: a list of actions is expected")
-    session = RefereeSession(record, lang, keep=False)
-    for raw in actions:
-        ruling = session.feed(raw)
-        yield ruling
-        if "error" in ruling:
-            return
+    return RefereeSession(record, lang, keep=False), actions
