@@ -7,13 +7,13 @@ import gc
 import json
 import math
 import sys
-from collections.abc import Callable
 from itertools import chain
-from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
+from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any, TextIO, cast
 
 from cuesport.record import RecordError, StartExtras
+from cuesport.rules.text import ENCODE
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -54,20 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 
-def _encoder() -> Callable[[Any], str]:
-    """``json.dumps(o, ensure_ascii=False)``, less its check for circular references (a
-    ruling is a fresh tree of dicts and lists; the check is a tenth of the encoding, by
-    cachegrind). The C encoder is made once here: ``JSONEncoder.encode`` makes it anew on
-    every call, a cost that counts when a ruling is printed in three parts."""
-    encoder = json.JSONEncoder(ensure_ascii=False, check_circular=False)
-    if c_make_encoder is None:  # a Python without the C accelerator
-        return encoder.encode
-    chunks = c_make_encoder(None, encoder.default, encode_basestring, None, ": ", ", ",
-                            False, False, True)
-    return lambda o: "".join(chunks(o, 0))
-
-
-_ENCODE = _encoder()
+_ENCODE = ENCODE  # the C encoder without the circular check (rules/text.py)
 _BATCH = 256  # rulings per write
 # Each ball's printed '"name": [x, y]', by name and position. Most balls do not move from
 # one ruling to the next, and printing the floats (dtoa) is over half of encoding a ruling

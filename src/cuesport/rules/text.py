@@ -170,15 +170,9 @@ def state_value_text(v: Any) -> str:
     is, anything else through :func:`cuesport.record.jsonable` (a flat tuple is then the
     list the state's dict holds)."""
     t = type(v)
-    if t is str:
-        return _enc(v)
-    if t is int:
-        return str(v)
-    if v is None:
-        return "null"
-    if t is bool:
-        return "true" if v else "false"
-    return ENCODE(v if t is float else jsonable(v))
+    if t is str or t is int or t is float or t is bool or v is None:
+        return raw_text(v)
+    return ENCODE(jsonable(v))
 
 
 # The printed form of a state field by its annotation, with a guard of the exact type;
