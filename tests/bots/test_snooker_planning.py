@@ -14,7 +14,7 @@ from cuesport.equipment import snooker_spots
 from cuesport.equipment.racks import snooker_setup
 from cuesport.game.match import Match
 from cuesport.game.players import Human
-from cuesport.physics import noisy_strokes, simulate
+from cuesport.physics import Stroke, noisy_strokes, simulate
 
 TABLE = table_for("snooker")
 SPOTS = snooker_spots(TABLE)
@@ -83,3 +83,28 @@ def test_cautious_ranks_a_steady_stroke_above_a_lucky_one() -> None:
     lucky = [25.0, -5.0, 25.0, -3.0]
     assert sum(lucky) / 4 > sum(steady) / 4
     assert snooker.cautious(sum(lucky) / 4, lucky) < snooker.cautious(10.0, steady)
+
+
+def test_snooker_side_variants_are_aimed_for_squirt_and_throw() -> None:
+    # a medium pot on a red: side squirts the cue ball and throws the object ball, so the
+    # side variants aimed like the plain stroke all miss; aimed for both (one secant step
+    # each on the plain stroke's slope) most of them pot without noise
+    balls = {**{c: SPOTS[c] for c in ("yellow", "green", "brown", "blue", "pink", "black")},
+             "red1": (1200.0, 2900.0), "cue": (700.0, 1700.0)}
+    pos = search.playable(TABLE, balls)
+    line = search.pot_lines(TABLE, pos, "cue", pos["cue"], ["red1"])[0]
+    s0 = search.pot_speed(TABLE, line)
+    plain = search.refine(TABLE, pos, "cue", line, s0)
+    variants = snooker.SIDE_VARIANTS + snooker.POSITION_VARIANTS
+    sims = Sims(100)
+    aims = snooker.side_aims(TABLE, plain, s0, variants,
+                             search._aim_error(TABLE, pos, "cue", line, sims))
+    assert set(aims) == set(variants) and sims.used == 2 + len(variants)
+
+    def pots(angle: float, k: float, h: float, sd: float) -> bool:
+        shot = simulate(TABLE, pos, Stroke(angle, min(s0 * k, 9.0), sd, h, cue_ball="cue"),
+                        record=False)
+        return shot.pocketed.get("red1") == line.pocket
+
+    assert not any(pots(plain, *v) for v in variants)
+    assert sum(pots(aims[v], *v) for v in variants) >= 2 * len(variants) // 3

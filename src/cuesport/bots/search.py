@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -247,7 +247,7 @@ def prospects(turn: Turn, state: FrameState, who: int) -> float:
     """Expected worth of the next visit for ``who`` from ``state`` (0 when nothing is on):
     the best pot on, by its ease and worth, plus a share of the best pot on another ball,
     so that a position leaving two balls on ranks above one that leaves a single one."""
-    unit = _unit(turn.discipline)
+    unit = _unit(turn.discipline, state.balls)
     if state.in_hand == "table":
         return 0.85 * (1.0 + unit) * (1.0 + SECOND)
     cue = cue_ball_of(turn.discipline, who)
@@ -275,9 +275,26 @@ def _chance(discipline: str, ease: float) -> float:
     return snooker.chance(ease) if disciplines.find(discipline).bots.position_play else ease
 
 
-def _unit(discipline: str) -> float:
-    """What keeping the table is worth beyond the ball potted, in the value's units."""
-    return disciplines.find(discipline).bots.table_worth
+def _unit(discipline: str, balls: Mapping[str, Vec] | None = None) -> float:
+    """What keeping the table is worth beyond the ball potted, in the value's units. With
+    ``BotHints.break_worth`` (snooker break-building) and the position's ``balls``, a
+    share of the points still on the table (each red with the most a colour after it),
+    at least ``table_worth``: a break's rest, not one stroke, is what a pot that keeps the
+    table buys, so a sure pot with position weighs more against a ball worth more."""
+    hints = disciplines.find(discipline).bots
+    if balls is None or hints.break_worth <= 0.0:
+        return hints.table_worth
+    return max(hints.table_worth, hints.break_worth * _points_left(discipline, balls))
+
+
+def _points_left(discipline: str, balls: Mapping[str, Vec]) -> float:
+    """The points on the table: every object ball's value, and each red's colour at the
+    most valuable (the black after every red)."""
+    facts = disciplines.find(discipline)
+    objects = [b for b in balls if b not in facts.cue_balls]
+    top = max((facts.value_of(b) for b in objects), default=0)
+    return float(sum(facts.value_of(b) + (top if b.startswith("red") else 0)
+                     for b in objects))
 
 
 def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
@@ -299,7 +316,8 @@ def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
     w = (straight.look_weight(turn.table, turn.state.balls, turn.cue)
          if look and disciplines.find(turn.discipline).bots.break_ball else 1.0)
     if new.to_play == me and not new.options and outcome.legal:
-        v += _unit(turn.discipline) + (w * prospects(turn, new, me) if look else 0.0)
+        v += _unit(turn.discipline, new.balls) + (
+            w * prospects(turn, new, me) if look else 0.0)
     else:
         if not outcome.legal:
             v -= disciplines.find(turn.discipline).bots.foul_cost
@@ -454,7 +472,7 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
     if breaks:
         return breaks
     if plan:  # the worth of a line, not its ease alone: the black before the yellow
-        unit = _unit(turn.discipline)
+        unit = _unit(turn.discipline, st.balls)
         lines.sort(key=lambda x: (-x[0] * (ball_value(turn.discipline, x[4].target) + unit),
                                   x[1]))
     else:
@@ -473,7 +491,13 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         angle = line.angle
         if n < budget.refine_lines and sims.take(2):
             angle = refine(table, playable(table, pos), cue, line, s0, sims)
-        groups.append([Candidate(Stroke(angle, min(s0 * k, 9.0), sd, h, cue_ball=cue),
+        # break-building aims its side variants for squirt and throw (snooker.side_aims)
+        aims = (snooker.side_aims(table, angle, s0, variants,
+                                  _aim_error(table, playable(table, pos), cue, line, sims))
+                if plan and n < snooker.SIDE_LINES else {})
+        groups.append([Candidate(Stroke(aims.get((k, h, sd), snooker.squirt_aim(
+                                            table, angle, sd, h)) if plan else angle,
+                                        min(s0 * k, 9.0), sd, h, cue_ball=cue),
                                  placed, nominate, call, False, "pot", line.target)
                        for k, h, sd in variants])
     out = interleave(groups + extras + safeties)
@@ -554,6 +578,24 @@ def _departure(table: TableSpec, pos: Mapping[str, Vec], stroke: Stroke, target:
         if math.hypot(seg.v0[0], seg.v0[1]) > 1e-6:
             return math.atan2(seg.v0[1], seg.v0[0])
     return None
+
+
+def _aim_error(table: TableSpec, pos: Mapping[str, Vec], cue: str, line: PotLine, sims: Sims
+               ) -> Callable[[float, float, float, float], float | None]:
+    """``error(angle, speed, side, height)``: the object ball's departure off its line to
+    the pocket (radians) for that stroke, one simulation paid from ``sims`` (None when
+    the budget is spent or the ball is not hit)."""
+    tp = pos[line.target]
+    want = math.atan2(line.aim[1] - tp[1], line.aim[0] - tp[0])
+
+    def error(angle: float, speed: float, side: float, height: float) -> float | None:
+        if not sims.take(1):
+            return None
+        d = _departure(table, pos, Stroke(angle, speed, side, height, cue_ball=cue),
+                       line.target, sims)
+        return None if d is None else (d - want + math.pi) % (2 * math.pi) - math.pi
+
+    return error
 
 
 def refine(table: TableSpec, pos: Mapping[str, Vec], cue: str, line: Any, speed: float,
@@ -795,7 +837,7 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> floa
         # 14.1 at a re-rack: the break shot is valued by its geometry (the look's
         # break factor); simulating pots into a full pack costs many events
         return 0.0
-    unit = _unit(turn.discipline)
+    unit = _unit(turn.discipline, new.balls)
     table = turn.table
     pos = playable(table, new.balls)
     lines = sorted(pot_lines(table, new.balls, cue, pos[cue], nxt.targets())[:12],
