@@ -247,7 +247,7 @@ def prospects(turn: Turn, state: FrameState, who: int) -> float:
     """Expected worth of the next visit for ``who`` from ``state`` (0 when nothing is on):
     the best pot on, by its ease and worth, plus a share of the best pot on another ball,
     so that a position leaving two balls on ranks above one that leaves a single one."""
-    unit = _unit(turn.discipline, state.balls)
+    unit = _unit(turn.discipline)
     if state.in_hand == "table":
         return 0.85 * (1.0 + unit) * (1.0 + SECOND)
     cue = cue_ball_of(turn.discipline, who)
@@ -275,26 +275,9 @@ def _chance(discipline: str, ease: float) -> float:
     return snooker.chance(ease) if disciplines.find(discipline).bots.position_play else ease
 
 
-def _unit(discipline: str, balls: Mapping[str, Vec] | None = None) -> float:
-    """What keeping the table is worth beyond the ball potted, in the value's units. With
-    ``BotHints.break_worth`` (snooker break-building) and the position's ``balls``, a
-    share of the points still on the table (each red with the most a colour after it),
-    at least ``table_worth``: a break's rest, not one stroke, is what a pot that keeps the
-    table buys, so a sure pot with position weighs more against a ball worth more."""
-    hints = disciplines.find(discipline).bots
-    if balls is None or hints.break_worth <= 0.0:
-        return hints.table_worth
-    return max(hints.table_worth, hints.break_worth * _points_left(discipline, balls))
-
-
-def _points_left(discipline: str, balls: Mapping[str, Vec]) -> float:
-    """The points on the table: every object ball's value, and each red's colour at the
-    most valuable (the black after every red)."""
-    facts = disciplines.find(discipline)
-    objects = [b for b in balls if b not in facts.cue_balls]
-    top = max((facts.value_of(b) for b in objects), default=0)
-    return float(sum(facts.value_of(b) + (top if b.startswith("red") else 0)
-                     for b in objects))
+def _unit(discipline: str) -> float:
+    """What keeping the table is worth beyond the ball potted, in the value's units."""
+    return disciplines.find(discipline).bots.table_worth
 
 
 def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
@@ -316,8 +299,7 @@ def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
     w = (straight.look_weight(turn.table, turn.state.balls, turn.cue)
          if look and disciplines.find(turn.discipline).bots.break_ball else 1.0)
     if new.to_play == me and not new.options and outcome.legal:
-        v += _unit(turn.discipline, new.balls) + (
-            w * prospects(turn, new, me) if look else 0.0)
+        v += _unit(turn.discipline) + (w * prospects(turn, new, me) if look else 0.0)
     else:
         if not outcome.legal:
             v -= disciplines.find(turn.discipline).bots.foul_cost
@@ -472,7 +454,7 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
     if breaks:
         return breaks
     if plan:  # the worth of a line, not its ease alone: the black before the yellow
-        unit = _unit(turn.discipline, st.balls)
+        unit = _unit(turn.discipline)
         lines.sort(key=lambda x: (-x[0] * (ball_value(turn.discipline, x[4].target) + unit),
                                   x[1]))
     else:
@@ -837,7 +819,7 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> floa
         # 14.1 at a re-rack: the break shot is valued by its geometry (the look's
         # break factor); simulating pots into a full pack costs many events
         return 0.0
-    unit = _unit(turn.discipline, new.balls)
+    unit = _unit(turn.discipline)
     table = turn.table
     pos = playable(table, new.balls)
     lines = sorted(pot_lines(table, new.balls, cue, pos[cue], nxt.targets())[:12],
@@ -942,15 +924,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
                and bool(straight.closed(turn.table, turn.state.balls, turn.cue)))
     kept = (snooker.diverse(scored, keep, lambda c: c.target) if plan
             else pool.spread(scored, keep, pool.stroke_key) if pool_plan else scored[:keep])
-    for v0, c in kept:
-        seed = turn.rng.randrange(1 << 30)
-        n = sims.affordable(budget.samples)
-        if n <= 0 and best is not None:
-            break
-        # position play: the second stroke simulated corrects the look of every sample
-        # that keeps the table (a miss leaves the table to the opponent, valued as before)
-        corr = (second_look(turn, c, budget, sims) if deep and c.kind == "pot"
-                and not chaotic else 0.0)
+    def sample(c: Candidate, corr: float, n: int, seed: int) -> list[float]:
         vals: list[float] = []
         pos = position_of(turn, c)
         for stroke in noisy_strokes(c.stroke, noise, n, seed):
@@ -961,14 +935,41 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             sims.charge(shot)
             j = judged(turn, shot, c, budget.look)
             vals.append(j.value + (corr if j.keeps else 0.0))
+        return vals
+
+    raced: list[tuple[float, Candidate, float, float, list[float]]] = []
+    for v0, c in kept:
+        seed = turn.rng.randrange(1 << 30)
+        n = sims.affordable(budget.samples)
+        if n <= 0 and best is not None:
+            break
+        # position play: the second stroke simulated corrects the look of every sample
+        # that keeps the table (a miss leaves the table to the opponent, valued as before)
+        corr = (second_look(turn, c, budget, sims) if deep and c.kind == "pot"
+                and not chaotic else 0.0)
+        vals = sample(c, corr, n, seed)
         mean = (pool.noisy_mean(v0 + corr, vals) if pool_plan
                 else (v0 + corr + sum(vals)) / (1 + len(vals)))
         if chaotic and vals:
             mean = sum(vals) / len(vals)
         if plan:
             mean = snooker.cautious(mean, vals)
+            raced.append((mean, c, v0, corr, vals))
         if best is None or mean > best[0]:
             best = (mean, c)
+    if plan and len(raced) > 1:
+        # break-building: the few best means get more samples, and the best of them by
+        # all its samples is played (the best of many 8-sample means is the luckiest)
+        raced.sort(key=lambda r: -r[0])
+        final: tuple[float, Candidate] | None = None
+        for _, c, v0, corr, vals in raced[:snooker.RACE]:
+            n = sims.affordable(snooker.RACE_SAMPLES)
+            extra = sample(c, corr, n, turn.rng.randrange(1 << 30)) if n > 0 else []
+            allv = vals + extra
+            mean = snooker.cautious((v0 + corr + sum(allv)) / (1 + len(allv)), allv)
+            if final is None or mean > final[0]:
+                final = (mean, c)
+        best = final or best
     assert best is not None
     return Choice(best[1], best[0], sims.used, sims.events)
 

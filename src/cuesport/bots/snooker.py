@@ -156,6 +156,9 @@ def diverse(scored: Sequence[tuple[float, T]], keep: int, ball: Callable[[T], st
     return (out + rest)[:keep]
 
 
+RACE = 3  # the best noisy means given more samples (break-building)
+RACE_SAMPLES = 16
+
 CAUTION = 0.5  # standard errors taken off a candidate's mean
 
 

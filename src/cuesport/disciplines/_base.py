@@ -58,9 +58,6 @@ class BotHints:
     # levels that search widely spend twice the simulations on position (snooker, 1-red)
     position_play: bool = False
     foul_cost: float = 2.0  # what a foul costs beyond its points (in the value's units)
-    # break-building: keeping the table is worth this share of the points left on it (at
-    # least table_worth; bots/search.py _unit), 0: table_worth alone
-    break_worth: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
