@@ -108,3 +108,27 @@ def test_snooker_side_variants_are_aimed_for_squirt_and_throw() -> None:
 
     assert not any(pots(plain, *v) for v in variants)
     assert sum(pots(aims[v], *v) for v in variants) >= 2 * len(variants) // 3
+
+
+def test_snooker_the_best_noisy_means_get_more_samples_before_one_is_played(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # after a red, the cue ball right of the blue: the kept strokes get their samples, then
+    # the three best means get RACE_SAMPLES more each and the stroke played is one of them
+    calls: list[tuple[object, int]] = []
+    real = search.noisy_strokes
+
+    def counted(stroke: Stroke, noise: object, n: int, seed: object) -> list[Stroke]:
+        calls.append((stroke, n))
+        return real(stroke, noise, n, seed)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "noisy_strokes", counted)
+    turn = _colour_turn(CUE_FAR, REDS_FAR)
+    turn.rng = random.Random(0)
+    noise, budget = LEVELS["strong"]
+    played = best_stroke(turn, budget, noise).candidate
+    raced = calls[-snooker.RACE:]
+    first = calls[:-snooker.RACE]
+    assert len(first) > snooker.RACE
+    assert all(n == snooker.RACE_SAMPLES for _, n in raced)
+    assert {s for s, _ in raced} <= {s for s, _ in first}
+    assert played.stroke in {s for s, _ in raced}
