@@ -14,7 +14,7 @@ from cuesport.equipment import snooker_spots
 from cuesport.equipment.racks import snooker_setup
 from cuesport.game.match import Match
 from cuesport.game.players import Human
-from cuesport.physics import noisy_strokes, simulate
+from cuesport.physics import Stroke, noisy_strokes, simulate
 
 TABLE = table_for("snooker")
 SPOTS = snooker_spots(TABLE)
@@ -83,3 +83,52 @@ def test_cautious_ranks_a_steady_stroke_above_a_lucky_one() -> None:
     lucky = [25.0, -5.0, 25.0, -3.0]
     assert sum(lucky) / 4 > sum(steady) / 4
     assert snooker.cautious(sum(lucky) / 4, lucky) < snooker.cautious(10.0, steady)
+
+
+def test_snooker_side_variants_are_aimed_for_squirt_and_throw() -> None:
+    # a medium pot on a red: side squirts the cue ball and throws the object ball, so the
+    # side variants aimed like the plain stroke all miss; aimed for both (one secant step
+    # each on the plain stroke's slope) most of them pot without noise
+    balls = {**{c: SPOTS[c] for c in ("yellow", "green", "brown", "blue", "pink", "black")},
+             "red1": (1200.0, 2900.0), "cue": (700.0, 1700.0)}
+    pos = search.playable(TABLE, balls)
+    line = search.pot_lines(TABLE, pos, "cue", pos["cue"], ["red1"])[0]
+    s0 = search.pot_speed(TABLE, line)
+    plain = search.refine(TABLE, pos, "cue", line, s0)
+    variants = snooker.SIDE_VARIANTS + snooker.POSITION_VARIANTS
+    sims = Sims(100)
+    aims = snooker.side_aims(TABLE, plain, s0, variants,
+                             search._aim_error(TABLE, pos, "cue", line, sims))
+    assert set(aims) == set(variants) and sims.used == 2 + len(variants)
+
+    def pots(angle: float, k: float, h: float, sd: float) -> bool:
+        shot = simulate(TABLE, pos, Stroke(angle, min(s0 * k, 9.0), sd, h, cue_ball="cue"),
+                        record=False)
+        return shot.pocketed.get("red1") == line.pocket
+
+    assert not any(pots(plain, *v) for v in variants)
+    assert sum(pots(aims[v], *v) for v in variants) >= 2 * len(variants) // 3
+
+
+def test_snooker_the_best_noisy_means_get_more_samples_before_one_is_played(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # after a red, the cue ball right of the blue: the kept strokes get their samples, then
+    # the three best means get RACE_SAMPLES more each and the stroke played is one of them
+    calls: list[tuple[object, int]] = []
+    real = search.noisy_strokes
+
+    def counted(stroke: Stroke, noise: object, n: int, seed: object) -> list[Stroke]:
+        calls.append((stroke, n))
+        return real(stroke, noise, n, seed)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "noisy_strokes", counted)
+    turn = _colour_turn(CUE_FAR, REDS_FAR)
+    turn.rng = random.Random(0)
+    noise, budget = LEVELS["strong"]
+    played = best_stroke(turn, budget, noise).candidate
+    raced = calls[-snooker.RACE:]
+    first = calls[:-snooker.RACE]
+    assert len(first) > snooker.RACE
+    assert all(n == snooker.RACE_SAMPLES for _, n in raced)
+    assert {s for s, _ in raced} <= {s for s, _ in first}
+    assert played.stroke in {s for s, _ in raced}

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -493,7 +493,13 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         angle = line.angle
         if n < budget.refine_lines and sims.take(2):
             angle = refine(table, playable(table, pos), cue, line, s0, sims)
-        groups.append([Candidate(Stroke(angle, min(s0 * k, 9.0), sd, h, cue_ball=cue),
+        # break-building aims its side variants for squirt and throw (snooker.side_aims)
+        aims = (snooker.side_aims(table, angle, s0, variants,
+                                  _aim_error(table, playable(table, pos), cue, line, sims))
+                if plan and n < snooker.SIDE_LINES else {})
+        groups.append([Candidate(Stroke(aims.get((k, h, sd), snooker.squirt_aim(
+                                            table, angle, sd, h)) if plan else angle,
+                                        min(s0 * k, 9.0), sd, h, cue_ball=cue),
                                  placed, nominate, call, False, "pot", line.target)
                        for k, h, sd in variants])
     out = interleave(groups + extras + safeties)
@@ -573,6 +579,24 @@ def _departure(table: TableSpec, pos: Mapping[str, Vec], stroke: Stroke, target:
         if math.hypot(seg.v0[0], seg.v0[1]) > 1e-6:
             return math.atan2(seg.v0[1], seg.v0[0])
     return None
+
+
+def _aim_error(table: TableSpec, pos: Mapping[str, Vec], cue: str, line: PotLine, sims: Sims
+               ) -> Callable[[float, float, float, float], float | None]:
+    """``error(angle, speed, side, height)``: the object ball's departure off its line to
+    the pocket (radians) for that stroke, one simulation paid from ``sims`` (None when
+    the budget is spent or the ball is not hit)."""
+    tp = pos[line.target]
+    want = math.atan2(line.aim[1] - tp[1], line.aim[0] - tp[0])
+
+    def error(angle: float, speed: float, side: float, height: float) -> float | None:
+        if not sims.take(1):
+            return None
+        d = _departure(table, pos, Stroke(angle, speed, side, height, cue_ball=cue),
+                       line.target, sims)
+        return None if d is None else (d - want + math.pi) % (2 * math.pi) - math.pi
+
+    return error
 
 
 def refine(table: TableSpec, pos: Mapping[str, Vec], cue: str, line: Any, speed: float,
@@ -921,15 +945,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
                and bool(straight.closed(turn.table, turn.state.balls, turn.cue)))
     kept = (snooker.diverse(scored, keep, lambda c: c.target) if plan
             else pool.spread(scored, keep, pool.stroke_key) if pool_plan else scored[:keep])
-    for v0, c in kept:
-        seed = turn.rng.randrange(1 << 30)
-        n = sims.affordable(budget.samples)
-        if n <= 0 and best is not None:
-            break
-        # position play: the second stroke simulated corrects the look of every sample
-        # that keeps the table (a miss leaves the table to the opponent, valued as before)
-        corr = (second_look(turn, c, budget, sims) if deep and c.kind == "pot"
-                and not chaotic else 0.0)
+    def sample(c: Candidate, corr: float, n: int, seed: int) -> list[float]:
         vals: list[float] = []
         pos = position_of(turn, c)
         for stroke in noisy_strokes(c.stroke, noise, n, seed):
@@ -941,14 +957,41 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
                 continue
             j = judged(turn, shot, c, budget.look)
             vals.append(j.value + (corr if j.keeps else 0.0))
+        return vals
+
+    raced: list[tuple[float, Candidate, float, float, list[float]]] = []
+    for v0, c in kept:
+        seed = turn.rng.randrange(1 << 30)
+        n = sims.affordable(budget.samples)
+        if n <= 0 and best is not None:
+            break
+        # position play: the second stroke simulated corrects the look of every sample
+        # that keeps the table (a miss leaves the table to the opponent, valued as before)
+        corr = (second_look(turn, c, budget, sims) if deep and c.kind == "pot"
+                and not chaotic else 0.0)
+        vals = sample(c, corr, n, seed)
         mean = (pool.noisy_mean(v0 + corr, vals) if pool_plan
                 else (v0 + corr + sum(vals)) / (1 + len(vals)))
         if chaotic and vals:
             mean = sum(vals) / len(vals)
         if plan:
             mean = snooker.cautious(mean, vals)
+            raced.append((mean, c, v0, corr, vals))
         if best is None or mean > best[0]:
             best = (mean, c)
+    if plan and len(raced) > 1:
+        # break-building: the few best means get more samples, and the best of them by
+        # all its samples is played (the best of many 8-sample means is the luckiest)
+        raced.sort(key=lambda r: -r[0])
+        final: tuple[float, Candidate] | None = None
+        for _, c, v0, corr, vals in raced[:snooker.RACE]:
+            n = sims.affordable(snooker.RACE_SAMPLES)
+            extra = sample(c, corr, n, turn.rng.randrange(1 << 30)) if n > 0 else []
+            allv = vals + extra
+            mean = snooker.cautious((v0 + corr + sum(allv)) / (1 + len(allv)), allv)
+            if final is None or mean > final[0]:
+                final = (mean, c)
+        best = final or best
     assert best is not None
     return Choice(best[1], best[0], sims.used, sims.events)
 
