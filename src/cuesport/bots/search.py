@@ -77,6 +77,8 @@ class Turn:
     rng: random.Random = field(default_factory=random.Random)
     # pool position play (bots/pool.py): strokes valued by the rack's win chance
     racks: bool = False
+    # ... and the next two pots planned together (pool.ahead; BotHints.pots_ahead)
+    ahead: bool = False
 
     @property
     def cue(self) -> str:
@@ -405,7 +407,9 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         return _safe_break(turn)
     if breaking and st.in_hand is not None and pool.plans(turn, budget):
         return [Candidate(stroke, spot, None, None, False, "break", front)
-                for spot, stroke, front in pool.break_strokes(table, st.balls, cue, targets)]
+                for spot, stroke, front in pool.break_strokes(
+                    table, st.balls, cue, targets,
+                    disciplines.find(turn.discipline).bots.break_grid)]
     if snooker_break_off(turn):
         return break_off(turn, budget)
     if st.in_hand is not None:
@@ -856,7 +860,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     pool_plan = pool.plans(turn, budget) and not breaking
     if pool_plan:
         budget = pool.widened(budget)
-        turn = replace(turn, racks=True)
+        turn = replace(turn, racks=True,
+                       ahead=disciplines.find(turn.discipline).bots.pots_ahead)
     # a break shot moves a full rack (slow to simulate): a smaller budget
     sims = Sims(min(budget.simulations, budget.break_simulations) if breaking
                 else budget.simulations, budget.events)

@@ -51,6 +51,12 @@ class BotHints:
     # pool position play: strokes valued by the rack's win chance, a wider noisy stage
     # (bots/pool.py; nine- and ten-ball)
     rack_value: bool = False
+    # ... with the next two pots planned together: the cue ball's leave for the ball after
+    # next valued with the next pot (bots/pool.py ahead; not at the break)
+    pots_ahead: bool = False
+    # ... its power break: (cue-ball spot as a fraction of the width, cue speed in m/s, tip
+    # height) candidates; empty: the grid of bots/pool.py
+    break_grid: tuple[tuple[float, float, float], ...] = ()
     # a legal stroke after which the player is to play keeps the table though it scores no
     # points (eight-ball): the second stroke simulated corrects its look (search.second_look)
     pots_keep: bool = False
