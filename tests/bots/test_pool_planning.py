@@ -3,7 +3,6 @@ noisy stage valued by its samples alone."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 import pytest
@@ -166,36 +165,6 @@ def test_eight_ball_balls_left_are_the_group_and_the_eight() -> None:
     assert pool.balls_left(turn, replace(st, to_play=1), 1) == 2  # the 9, then the 8
     cleared = replace(st, balls={k: v for k, v in balls.items() if k not in ("1", "2")})
     assert pool.balls_left(turn, cleared, 0) == 1  # the 8 alone
-
-
-def _two_hidden_or_open(hidden: bool) -> Turn:
-    """The 1 straight into the top-right pocket from 400 mm; the 2 in the open, or frozen
-    to the left rail between the 3 and the 4 (no pocket reachable from anywhere)."""
-    d = 1 / math.sqrt(2)
-    one = (1000.0, 2270.0)
-    r = 28.575
-    two, three, four = (((r + 0.5, 635.0), (r + 0.5, 575.0), (r + 0.5, 695.0)) if hidden
-                        else ((300.0, 1300.0), (1100.0, 300.0), (1100.0, 400.0)))
-    return _turn("nine-ball", {"1": one, "2": two, "3": three, "4": four,
-                               "9": (900.0, 700.0), "cue": (one[0] - 400 * d, one[1] - 400 * d)})
-
-
-def test_pool_6_2_run_chance_plans_the_ball_after_next_hidden_two_below_open_two() -> None:
-    # POOL-6.2: after the 1 the 2 is on; the one-pot look sees the same easy 1 in both
-    # positions, the two-pot look (BotHints.pots_ahead) sees where potting it can leave
-    # the cue ball and that no place gives a pot on the hidden 2
-    open_, hidden = _two_hidden_or_open(False), _two_hidden_or_open(True)
-    assert pool.following(open_, open_.state, 0, "1") == ["2"]
-    one = [pool.run_chance(replace(t, racks=True), t.state, 0) for t in (open_, hidden)]
-    assert one[0] == pytest.approx(one[1])
-    two = [pool.run_chance(replace(t, racks=True, ahead=True), t.state, 0)
-           for t in (open_, hidden)]
-    assert two[0] > two[1] + 0.2
-    # with no pot on after the next one the player can still play safe then
-    n = pool.balls_left(hidden, hidden.state, 0)
-    assert two[1] >= pool.pot_chance(0.8) * pool.after_pot(n - 1, None) - 1e-9
-    # (asked for by eight-ball's descriptor; in nine-ball it measured a tie, bench notes)
-    assert {d.id for d in disciplines.all() if d.bots.pots_ahead} == {"eight-ball"}
 
 
 def test_p8_3_3_strong_eight_ball_break_at_break_speed_keeps_the_table_more(

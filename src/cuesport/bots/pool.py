@@ -24,11 +24,8 @@ asks for it (``BotHints.rack_value``) at the levels that simulate the second str
   for the balls after it. The shared value counts keeping the table as a few points and a
   rack won as 1000, so that one chance in twelve of a lucky nine on a combination outranked
   a sure pot with the table kept;
-- where the discipline asks for it (``BotHints.pots_ahead``), the next two pots are planned
-  together (:func:`ahead`): the next ball's line by its chance, the ball after from the
-  best place that pot can send the cue ball to (:func:`leaves`), and never below playing
-  safe then (:func:`after_pot`);
-- a discipline may give its own power-break candidates (``BotHints.break_grid``).
+- a discipline may give its own power-break candidates (``BotHints.break_grid``: eight-ball
+  breaks at 11-12.5 m/s).
 """
 
 from __future__ import annotations
@@ -40,8 +37,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
 from cuesport import disciplines
-from cuesport.bots.aim import PotLine, clear, pot_lines
-from cuesport.equipment import TableSpec, head_string_y, pockets
+from cuesport.bots.aim import pot_lines
+from cuesport.equipment import TableSpec, head_string_y
 from cuesport.physics import Stroke
 
 if TYPE_CHECKING:
@@ -127,14 +124,11 @@ IN_HAND = 0.95  # the next pot's chance with the cue ball in hand anywhere
 NO_POT = 0.2  # ... with no pot on (a kick, a safety to play first)
 
 
-SURE = 0.6  # an ease at which the calibrated pot chance stops rising
-
-
 def pot_chance(ease: float) -> float:
     """The ghost-ball ease of a pot as the strong level's chance of making it (measured
     under the strong noise in bench/bots.py: 96-98 % of the pots it calls easy, 88-94 %
     medium, 53-83 % hard)."""
-    return 0.5 + 0.47 * min(1.0, max(0.0, ease) / SURE)
+    return 0.5 + 0.47 * min(1.0, max(0.0, ease) / 0.6)
 
 
 def balls_left(turn: Turn, state: FrameState, who: int) -> int:
@@ -150,138 +144,9 @@ def balls_left(turn: Turn, state: FrameState, who: int) -> int:
     return max(1, len(on) + (0 if "8" in on or "8" not in objects else 1))
 
 
-def following(turn: Turn, state: FrameState, who: int, target: str) -> list[str]:
-    """The balls ``who`` may play after potting ``target``: the lowest other ball in the
-    rotation games (POOL-6.2); the rest of the group otherwise, the 8 once it is cleared
-    (an open table: every other ball on)."""
-    cue = turn.cue
-    objects = [b for b in state.balls if b != cue and b != target]
-    if not objects:
-        return []
-    if bool(getattr(turn.referee, "rotation", False)):
-        return [min(objects, key=lambda b: int(b) if b.isdigit() else 99)]
-    rest = [b for b in turn.targets(state, who) if b != target and b in state.balls]
-    if rest:
-        return rest
-    return ["8"] if "8" in objects and target != "8" else []
-
-
-# where the cue ball may go after a pot: its angle from the tangent line toward the
-# object ball's path (degrees: draw < 0 < follow) and the distance it travels (mm, off
-# the cushions on the way)
-LEAVE_ANGLES = (-60.0, -30.0, 0.0, 25.0, 50.0)
-LEAVE_DISTANCES = (250.0, 500.0, 900.0, 1400.0)
-AHEAD_LINES = 3  # the next ball's easiest lines looked through for the ball after
-
-
-def _travel(table: TableSpec, start: tuple[float, float], d: tuple[float, float],
-            dist: float) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Where a ball rolling ``dist`` from ``start`` along ``d`` stops, reflected by the
-    cushions (pockets ignored), and the end of its first straight leg."""
-    r = table.ball_radius
-    lo, hi = (r, r), (table.width - r, table.length - r)
-    p = [start[0], start[1]]
-    v = [d[0], d[1]]
-    left = dist
-    first: tuple[float, float] | None = None
-    for _ in range(4):
-        ts = [((hi[i] if v[i] > 0 else lo[i]) - p[i]) / v[i] if abs(v[i]) > 1e-9 else math.inf
-              for i in (0, 1)]
-        t = min(ts)
-        if t >= left:
-            p = [p[0] + v[0] * left, p[1] + v[1] * left]
-            break
-        p = [p[0] + v[0] * t, p[1] + v[1] * t]
-        left -= t
-        first = first or (p[0], p[1])
-        k = 0 if ts[0] <= ts[1] else 1
-        v[k] = -v[k]
-    end = (min(max(p[0], lo[0]), hi[0]), min(max(p[1], lo[1]), hi[1]))
-    return end, first or end
-
-
-def leaves(table: TableSpec, balls: Mapping[str, tuple[float, float]], cue: str,
-           line: PotLine) -> list[tuple[float, float]]:
-    """Where the cue ball can be sent by the pot ``line``: along the tangent line (stun),
-    bent forward (follow) or back (draw), at several distances, off the cushions; a first
-    leg that meets a ball, or a rest near a pocket, is left out. A straight pot sends it
-    along the line only."""
-    r = table.ball_radius
-    tp = balls[line.target]
-    gx, gy = line.aim[0] - tp[0], line.aim[1] - tp[1]
-    g = math.hypot(gx, gy) or 1.0
-    ux, uy = gx / g, gy / g  # the object ball's path
-    ghost = (tp[0] - 2 * r * ux, tp[1] - 2 * r * uy)
-    a = math.radians(line.angle)
-    cx, cy = math.cos(a), math.sin(a)
-    along = cx * ux + cy * uy
-    tx, ty = cx - along * ux, cy - along * uy
-    tn = math.hypot(tx, ty)
-    if tn < 0.08:  # nearly straight: follow through or draw back
-        dirs = [(ux, uy), (-ux, -uy)]
-    else:
-        tx, ty = tx / tn, ty / tn
-        dirs = []
-        for deg in LEAVE_ANGLES:
-            t = math.radians(deg)
-            dirs.append((math.cos(t) * tx + math.sin(t) * ux,
-                         math.cos(t) * ty + math.sin(t) * uy))
-    others = {k: v for k, v in balls.items() if k not in (cue, line.target)}
-    out = []
-    mouths = [p.mouth_centre for p in pockets(table)]
-    for d in dirs:
-        for dist in LEAVE_DISTANCES:
-            end, leg = _travel(table, ghost, d, dist)
-            if not clear(ghost, leg, others, r):
-                break  # the longer rolls meet the same ball
-            if min(math.dist(end, m) for m in mouths) < 4 * r:
-                continue
-            out.append(end)
-    return out
-
-
-def after_pot(n: int, p2: float | None) -> float:
-    """The chance to win the rack with ``n`` balls left, having just potted one, when the
-    next has chance ``p2`` (None: no pot on from where the cue ball can go). The player
-    may always play safe instead, so it is never below a safety's worth."""
-    chain = (p2 if p2 is not None else 0.0) * PER_BALL ** (n - 1)
-    safe = 1.0 - (NO_POT * PER_BALL ** (n - 1) * (1.0 - REST) + REST)
-    return max(chain + (1.0 - chain) * REST, safe)
-
-
-def ahead(turn: Turn, state: FrameState, who: int, lines: Sequence[PotLine], n: int
-          ) -> float:
-    """The chance to win the rack with ``n`` balls left, the next two pots planned
-    together: the next ball's line by its chance, the one after from the best place that
-    pot can send the cue ball to (:func:`leaves`; PickPocket's and CueCard's search over
-    shot sequences, here in geometry)."""
-    cue = turn.cue
-    best = 0.0
-    for line in lines[:AHEAD_LINES]:
-        p1 = pot_chance(line.ease)
-        if p1 + (1.0 - p1) * REST <= best:
-            continue  # no leave makes it better than the best so far
-        nxt = following(turn, state, who, line.target)
-        if not nxt:
-            best = max(best, p1 + (1.0 - p1) * REST)
-            continue
-        balls = {k: v for k, v in state.balls.items() if k != line.target}
-        e2 = -1.0
-        for spot in leaves(turn.table, state.balls, cue, line):
-            more = pot_lines(turn.table, balls, cue, spot, nxt)
-            if more:
-                e2 = max(e2, more[0].ease)
-                if e2 >= SURE:
-                    break
-        then = after_pot(n - 1, pot_chance(e2) if e2 >= 0.0 else None)
-        best = max(best, p1 * then + (1.0 - p1) * REST)
-    return best
-
-
 def run_chance(turn: Turn, state: FrameState, who: int) -> float:
     """The chance that ``who``, at the table in ``state``, wins the rack: the next pot's
-    calibrated chance, the run-out rate for the rest, and ``REST`` if the run stops.
-    With ``turn.ahead`` the next two pots are planned together (:func:`ahead`)."""
+    calibrated chance, the run-out rate for the rest, and ``REST`` if the run stops."""
     n = balls_left(turn, state, who)
     if state.in_hand == "table":
         first = IN_HAND
@@ -292,8 +157,6 @@ def run_chance(turn: Turn, state: FrameState, who: int) -> float:
             first = 0.7  # in hand behind the head string
         else:
             lines = pot_lines(turn.table, state.balls, cue, cpos, turn.targets(state, who))
-            if lines and turn.ahead and n >= 2:
-                return ahead(turn, state, who, lines, n)
             first = pot_chance(lines[0].ease) if lines else NO_POT
     chain = first * PER_BALL ** (n - 1)
     return chain + (1.0 - chain) * REST

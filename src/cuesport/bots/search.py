@@ -77,8 +77,6 @@ class Turn:
     rng: random.Random = field(default_factory=random.Random)
     # pool position play (bots/pool.py): strokes valued by the rack's win chance
     racks: bool = False
-    # ... and the next two pots planned together (pool.ahead; BotHints.pots_ahead)
-    ahead: bool = False
 
     @property
     def cue(self) -> str:
@@ -860,8 +858,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     pool_plan = pool.plans(turn, budget) and not breaking
     if pool_plan:
         budget = pool.widened(budget)
-        turn = replace(turn, racks=True,
-                       ahead=disciplines.find(turn.discipline).bots.pots_ahead)
+        turn = replace(turn, racks=True)
     # a break shot moves a full rack (slow to simulate): a smaller budget
     sims = Sims(min(budget.simulations, budget.break_simulations) if breaking
                 else budget.simulations, budget.events)

@@ -49,11 +49,8 @@ class BotHints:
     cannons_score: bool = False  # a cannon or an in-off scores without a pot (1-red)
     break_ball: bool = False  # re-racks: leave and play a break ball into the new pack (14.1)
     # pool position play: strokes valued by the rack's win chance, a wider noisy stage
-    # (bots/pool.py; nine- and ten-ball)
+    # (bots/pool.py; nine-, ten- and eight-ball)
     rack_value: bool = False
-    # ... with the next two pots planned together: the cue ball's leave for the ball after
-    # next valued with the next pot (bots/pool.py ahead; not at the break)
-    pots_ahead: bool = False
     # ... its power break: (cue-ball spot as a fraction of the width, cue speed in m/s, tip
     # height) candidates; empty: the grid of bots/pool.py
     break_grid: tuple[tuple[float, float, float], ...] = ()

@@ -23,9 +23,10 @@ DISCIPLINE = Discipline(
     random_rack=True,
     frame_word="rack",
     stalemate_rule="P8-3.11",
-    # the power break from beside the centre at 11-12.5 m/s with a little follow: kept the
-    # table in 129-135 of 200 noisy breaks, against 83-105 at 7.5-9.5 m/s (bench notes)
-    bots=BotHints(pots_keep=True, rack_value=True, pots_ahead=True,
+    # pool position play (the rack's value), and the power break from beside the centre
+    # at 11-12.5 m/s with a little follow: it kept the table in 118-135 of 200 noisy breaks,
+    # against 83-105 at 7.5-9.5 m/s (bench/bots-results.md, botpool2)
+    bots=BotHints(pots_keep=True, rack_value=True,
                   break_grid=((0.3, 11.0, 0.1), (0.7, 11.0, 0.1), (0.3, 12.5, 0.1),
                               (0.7, 12.5, 0.1))),
 )
