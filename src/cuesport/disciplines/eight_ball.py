@@ -25,7 +25,7 @@ DISCIPLINE = Discipline(
     stalemate_rule="P8-3.11",
     # pool position play (the rack's value), and the power break from beside the centre
     # at 11-12.5 m/s with a little follow: it kept the table in 118-135 of 200 noisy breaks,
-    # against 83-105 at 7.5-9.5 m/s (bench/bots-results.md, botpool2)
+    # the old break's kind (7.5-9.5 m/s, a little draw) 80-116 (bench/bots-results.md)
     bots=BotHints(pots_keep=True, rack_value=True,
                   break_grid=((0.3, 11.0, 0.1), (0.7, 11.0, 0.1), (0.3, 12.5, 0.1),
                               (0.7, 12.5, 0.1))),
