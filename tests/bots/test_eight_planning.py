@@ -49,7 +49,8 @@ def _pot_the_one(turn: Turn) -> tuple[Candidate, bool]:
 
 def test_eight_ball_pot_that_leaves_the_player_at_the_table_keeps_it() -> None:
     # eight-ball pots score no points; the flag makes a legal pot keep the table, so the
-    # search's second stroke (search.second_look) corrects the position it leaves
+    # search's second stroke (search.second_look) corrects the position it leaves (at
+    # the levels without pool position play, BotHints.rack_value)
     assert {d.id for d in disciplines.all() if d.bots.pots_keep} == {"eight-ball"}
     turn = _turn("eight-ball", _straight_pot(), groups=["solids", "stripes"])
     assert _pot_the_one(turn)[1]
@@ -86,17 +87,20 @@ def _pots(cand: Candidate, n: int) -> int:
     return out
 
 
-def test_eight_ball_second_stroke_keeps_the_strong_bot_on_the_easier_ball(
+def test_eight_ball_planning_keeps_the_strong_bot_on_the_easier_ball(
         monkeypatch: pytest.MonkeyPatch) -> None:
     new = [_choice(seed) for seed in (4, 5)]
     assert [(c.kind, c.target) for c in new] == [("pot", "2"), ("pot", "2")]
-    # without the flag the second stroke's correction never applies: with seed 5's noisy
-    # samples the look alone prefers the 1, a harder pot
+    # without the flags (pots_keep, and the rack's value of pool position play that
+    # replaced it at strong) the second stroke's correction never applies and the
+    # shared value rules: with seed 5's noisy samples the look alone prefers the 1, a
+    # harder pot
     find = disciplines.find
 
     def without(d: str) -> disciplines.Discipline:
         x = find(d)
-        return replace(x, bots=replace(x.bots, pots_keep=False)) if x.id == "eight-ball" else x
+        return (replace(x, bots=replace(x.bots, pots_keep=False, rack_value=False))
+                if x.id == "eight-ball" else x)
 
     monkeypatch.setattr(disciplines, "find", without)
     old = _choice(5)

@@ -23,7 +23,9 @@ asks for it (``BotHints.rack_value``) at the levels that simulate the second str
   from the position it leaves, by the calibrated chance of the next pot and a run-out rate
   for the balls after it. The shared value counts keeping the table as a few points and a
   rack won as 1000, so that one chance in twelve of a lucky nine on a combination outranked
-  a sure pot with the table kept.
+  a sure pot with the table kept;
+- a discipline may give its own power-break candidates (``BotHints.break_grid``: eight-ball
+  breaks at 11-12.5 m/s).
 """
 
 from __future__ import annotations
@@ -187,19 +189,22 @@ BREAK_SIMULATIONS = 110
 
 
 def break_strokes(table: TableSpec, balls: Mapping[str, tuple[float, float]], cue: str,
-                  targets: Sequence[str]) -> list[tuple[tuple[float, float], Stroke, str]]:
+                  targets: Sequence[str], grid: Sequence[tuple[float, float, float]] = ()
+                  ) -> list[tuple[tuple[float, float], Stroke, str]]:
     """The power-break candidates: (cue-ball spot, stroke, the ball aimed at), each spot's
-    plainest strokes first."""
+    plainest strokes first; ``grid`` (spot, speed, height) triples replace the default
+    spots, speeds and heights (a discipline's own, ``BotHints.break_grid``)."""
     hy = head_string_y(table) - 10.0
     objects = [b for b in (targets or list(balls)) if b in balls and b != cue]
-    groups = []
-    for fx in BREAK_SPOTS:
+    grid = list(grid) or [(fx, sp, h) for h in BREAK_HEIGHTS for sp in BREAK_SPEEDS
+                          for fx in BREAK_SPOTS]
+    out = []
+    for fx, sp, h in grid:
         spot = (table.width * fx, hy)
         front = min(objects, key=lambda b: math.dist(balls[b], spot))
         ang = math.degrees(math.atan2(balls[front][1] - spot[1], balls[front][0] - spot[0]))
-        groups.append([(spot, Stroke(ang, sp, 0.0, h, cue_ball=cue), front)
-                       for h in BREAK_HEIGHTS for sp in BREAK_SPEEDS])
-    return [g[i] for i in range(len(groups[0])) for g in groups]
+        out.append((spot, Stroke(ang, sp, 0.0, h, cue_ball=cue), front))
+    return out
 
 
 def choose_break(cands: Sequence[T], sample: Callable[[T, int], list[float]]

@@ -425,7 +425,9 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         return _safe_break(turn)
     if breaking and st.in_hand is not None and pool.plans(turn, budget):
         return [Candidate(stroke, spot, None, None, False, "break", front)
-                for spot, stroke, front in pool.break_strokes(table, st.balls, cue, targets)]
+                for spot, stroke, front in pool.break_strokes(
+                    table, st.balls, cue, targets,
+                    disciplines.find(turn.discipline).bots.break_grid)]
     if snooker_break_off(turn):
         return break_off(turn, budget)
     if st.in_hand is not None:

@@ -49,8 +49,11 @@ class BotHints:
     cannons_score: bool = False  # a cannon or an in-off scores without a pot (1-red)
     break_ball: bool = False  # re-racks: leave and play a break ball into the new pack (14.1)
     # pool position play: strokes valued by the rack's win chance, a wider noisy stage
-    # (bots/pool.py; nine- and ten-ball)
+    # (bots/pool.py; nine-, ten- and eight-ball)
     rack_value: bool = False
+    # ... its power break: (cue-ball spot as a fraction of the width, cue speed in m/s, tip
+    # height) candidates; empty: the grid of bots/pool.py
+    break_grid: tuple[tuple[float, float, float], ...] = ()
     # a legal stroke after which the player is to play keeps the table though it scores no
     # points (eight-ball): the second stroke simulated corrects its look (search.second_look)
     pots_keep: bool = False

@@ -23,5 +23,10 @@ DISCIPLINE = Discipline(
     random_rack=True,
     frame_word="rack",
     stalemate_rule="P8-3.11",
-    bots=BotHints(pots_keep=True),
+    # pool position play (the rack's value), and the power break from beside the centre
+    # at 11-12.5 m/s with a little follow: it kept the table in 118-135 of 200 noisy breaks,
+    # the old break's kind (7.5-9.5 m/s, a little draw) 80-116 (bench/bots-results.md)
+    bots=BotHints(pots_keep=True, rack_value=True,
+                  break_grid=((0.3, 11.0, 0.1), (0.7, 11.0, 0.1), (0.3, 12.5, 0.1),
+                              (0.7, 12.5, 0.1))),
 )
