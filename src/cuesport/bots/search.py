@@ -763,14 +763,16 @@ def _ruled(turn: Turn, phys: PhysShot, cand: Candidate) -> tuple[Outcome, FrameS
         return None
 
 
-def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> float:
+def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
+                noise: StrokeNoise | None = None) -> float:
     """How much better the position left by ``cand`` is than the geometric look says,
     from the second stroke simulated (the approach of PickPocket and CueCard: search over
     shot sequences). For the position the noise-free stroke leaves, the next pot's best
     lines are simulated with a few speeds and spins; each is worth its ease times the ball
     and the table kept, plus a share of the best pot the cue ball then has (the third
     ball). The answer replaces the geometric look of the position (0 when the stroke does
-    not keep the table, or when the budget runs out)."""
+    not keep the table, or when the budget runs out). In 14.1, for a pot that brings the
+    re-rack, the break shot is simulated under ``noise`` instead (:func:`break_look`)."""
     me = turn.player
     if budget.deep_lines <= 0 or not sims.take(1):
         return 0.0
@@ -792,9 +794,12 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> floa
         return 0.0
     if (disciplines.find(turn.discipline).bots.break_ball
             and straight.closed(turn.table, new.balls, cue)):
-        # 14.1 at a re-rack: the break shot is valued by its geometry (the look's
-        # break factor); simulating pots into a full pack costs many events
-        return 0.0
+        # 14.1 at a re-rack: for the pot of the 14th ball, the break shot under the noise
+        # (a few strokes, a few samples: a pot into a full pack costs many events); else
+        # by its geometry (a double pot from three balls: its samples may not re-rack)
+        got = (break_look(nxt, budget, sims, noise)
+               if noise is not None and straight.reracks(turn.state.balls, turn.cue) else None)
+        return 0.0 if got is None else got - prospects(turn, new, me)
     unit = _unit(turn.discipline)
     table = turn.table
     pos = playable(table, new.balls)
@@ -834,6 +839,48 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> floa
     if best is None:
         return 0.0 if not lines else -prospects(turn, new, me)
     return best - prospects(turn, new, me)
+
+
+BREAK_LOOK_SHOTS = 4  # 14.1: break shots simulated per re-racking pot (break_look)
+BREAK_LOOK_SAMPLES = 2  # noisy samples of each
+
+
+def break_look(turn: Turn, budget: Budget, sims: Sims, noise: StrokeNoise) -> float | None:
+    """14.1, the pot of the 14th ball (P141-4.8): what the break ball it leaves is worth,
+    from the break shot simulated. The first strokes of :func:`straight.break_shots` (the
+    pot lines whose cue ball runs into the pack) are each simulated a few times under the
+    noise and valued like any stroke at a closed pack (:func:`value`, the position left
+    weighed by :func:`straight.look_weight`); the best mean is the answer. The geometric
+    break factor says only whether the cue ball's path meets the pack, not whether the
+    balls spread and leave a shot, nor whether the firm pot drops. The samples share one
+    seed per position (common random numbers: the re-racking pots are compared on the
+    same noise). None when no break shot opens the pack or the budget runs out."""
+    st = turn.state
+    cue = turn.cue
+    table = turn.table
+    pos = playable(table, st.balls)
+    lines = pot_lines(table, st.balls, cue, pos[cue], turn.targets())
+    shots = interleave([[Candidate(Stroke(ln.angle, sp, 0.0, h, cue_ball=cue), None,
+                                   *_declare(turn, ln.target, ln.pocket, False), False,
+                                   "pot", ln.target) for ln, sp, h in group]
+                        for group in straight.break_shots(table, pos, cue, lines)])
+    seed = random.Random(repr(sorted(st.balls.items()))).randrange(1 << 30)
+    best: float | None = None
+    for c in shots[:BREAK_LOOK_SHOTS]:
+        vals = []
+        for stroke in noisy_strokes(c.stroke, noise, BREAK_LOOK_SAMPLES, seed):
+            if not sims.take(1):
+                return best
+            try:
+                phys = simulate(table, pos, stroke, record=False)
+            except ValueError:
+                continue
+            sims.charge(phys)
+            vals.append(judge(turn, phys, c, budget.look))
+        if vals:
+            mean = sum(vals) / len(vals)
+            best = mean if best is None else max(best, mean)
+    return best
 
 
 @dataclass(frozen=True, slots=True)
@@ -907,7 +954,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             break
         # position play: the second stroke simulated corrects the look of every sample
         # that keeps the table (a miss leaves the table to the opponent, valued as before)
-        corr = (second_look(turn, c, budget, sims) if deep and c.kind == "pot"
+        corr = (second_look(turn, c, budget, sims, noise) if deep and c.kind == "pot"
                 and not chaotic else 0.0)
         vals: list[float] = []
         pos = position_of(turn, c)

@@ -72,10 +72,16 @@ RERACK_SPEEDS = (0.6, 0.8, 1.0, 1.3, 1.6, 2.0)
 RERACK_HEIGHTS = (-0.5, -0.3, 0.0, 0.3, 0.6)
 
 
+def reracks(balls: Mapping[str, Vec], cue: str) -> bool:
+    """Whether a pot from ``balls`` brings the re-rack (two object balls left: P141-4.8,
+    the 14th ball down leaves the 15th as the break ball)."""
+    return sum(1 for b in balls if b != cue) == 2
+
+
 def rerack_variants(balls: Mapping[str, Vec], cue: str) -> list[tuple[float, float, float]]:
-    """The finer grid of pace and spin for a pot that re-racks (two object balls left:
-    P141-4.8), the plainest first; none otherwise."""
-    if sum(1 for b in balls if b != cue) != 2:
+    """The finer grid of pace and spin for a pot that re-racks (:func:`reracks`), the
+    plainest first; none otherwise."""
+    if not reracks(balls, cue):
         return []
     grid = [(k, h, 0.0) for k in RERACK_SPEEDS for h in RERACK_HEIGHTS]
     return sorted(grid, key=lambda v: abs(math.log(v[0])) + 0.5 * abs(v[1]))
