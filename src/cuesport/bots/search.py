@@ -841,20 +841,22 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
     return best - prospects(turn, new, me)
 
 
-BREAK_LOOK_SHOTS = 4  # 14.1: break shots simulated per re-racking pot (break_look)
-BREAK_LOOK_SAMPLES = 2  # noisy samples of each
+BREAK_LOOK_SHOTS = 8  # 14.1: break shots simulated (one noisy sample each) per re-racking
+BREAK_LOOK_BEST = 2  # pot (break_look), the mean of the best this many is the answer
 
 
 def break_look(turn: Turn, budget: Budget, sims: Sims, noise: StrokeNoise) -> float | None:
     """14.1, the pot of the 14th ball (P141-4.8): what the break ball it leaves is worth,
     from the break shot simulated. The first strokes of :func:`straight.break_shots` (the
-    pot lines whose cue ball runs into the pack) are each simulated a few times under the
-    noise and valued like any stroke at a closed pack (:func:`value`, the position left
-    weighed by :func:`straight.look_weight`); the best mean is the answer. The geometric
-    break factor says only whether the cue ball's path meets the pack, not whether the
-    balls spread and leave a shot, nor whether the firm pot drops. The samples share one
-    seed per position (common random numbers: the re-racking pots are compared on the
-    same noise). None when no break shot opens the pack or the budget runs out."""
+    pot lines whose cue ball runs into the pack, each with several paces and spins) are
+    simulated once each under the noise and valued like any stroke at a closed pack
+    (:func:`value`, the position left weighed by :func:`straight.look_weight`); the mean
+    of the best :data:`BREAK_LOOK_BEST` is the answer (the break shot played is the best
+    of many, a single sample's luck is not). The geometric break factor says only whether
+    the cue ball's path meets the pack, not whether the balls spread and leave a shot, nor
+    whether the firm pot drops. The noise comes from a generator seeded by the position
+    (deterministic; the bot's own stream is left as it was). None when no break shot
+    opens the pack or the budget runs out before any is simulated."""
     st = turn.state
     cue = turn.cue
     table = turn.table
@@ -864,23 +866,20 @@ def break_look(turn: Turn, budget: Budget, sims: Sims, noise: StrokeNoise) -> fl
                                    *_declare(turn, ln.target, ln.pocket, False), False,
                                    "pot", ln.target) for ln, sp, h in group]
                         for group in straight.break_shots(table, pos, cue, lines)])
-    seed = random.Random(repr(sorted(st.balls.items()))).randrange(1 << 30)
-    best: float | None = None
+    rng = random.Random(repr(sorted(st.balls.items())))
+    vals: list[float] = []
     for c in shots[:BREAK_LOOK_SHOTS]:
-        vals = []
-        for stroke in noisy_strokes(c.stroke, noise, BREAK_LOOK_SAMPLES, seed):
-            if not sims.take(1):
-                return best
-            try:
-                phys = simulate(table, pos, stroke, record=False)
-            except ValueError:
-                continue
-            sims.charge(phys)
-            vals.append(judge(turn, phys, c, budget.look))
-        if vals:
-            mean = sum(vals) / len(vals)
-            best = mean if best is None else max(best, mean)
-    return best
+        stroke = noise.apply(c.stroke, rng)
+        if not sims.take(1):
+            break
+        try:
+            phys = simulate(table, pos, stroke, record=False)
+        except ValueError:
+            continue
+        sims.charge(phys)
+        vals.append(judge(turn, phys, c, budget.look))
+    top = sorted(vals, reverse=True)[:BREAK_LOOK_BEST]
+    return sum(top) / len(top) if top else None
 
 
 @dataclass(frozen=True, slots=True)
