@@ -772,7 +772,8 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
     and the table kept, plus a share of the best pot the cue ball then has (the third
     ball). The answer replaces the geometric look of the position (0 when the stroke does
     not keep the table, or when the budget runs out). In 14.1, for a pot that brings the
-    re-rack, the break shot is simulated under ``noise`` instead (:func:`break_look`)."""
+    re-rack, the break shot is simulated under ``noise`` instead (:func:`break_look`), and
+    with three balls left, for the best second stroke (the re-racking pot) too."""
     me = turn.player
     if budget.deep_lines <= 0 or not sims.take(1):
         return 0.0
@@ -807,6 +808,11 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
                    key=lambda ln: -_chance(turn.discipline, ln.ease) * (
                        ball_value(turn.discipline, ln.target) + unit))
     best: float | None = None
+    # 14.1, three balls left: the best second stroke re-racks; its break ball is then
+    # valued by the break shot simulated (break_look), not by the geometric look
+    rerack: tuple[float, float, FrameState] | None = None
+    ahead = (noise is not None and disciplines.find(turn.discipline).bots.break_ball
+             and straight.reracks(new.balls, cue))
     for line in lines[: budget.deep_lines]:
         s0 = pot_speed(table, line)
         nominate, call = _declare(nxt, line.target, line.pocket, False)
@@ -835,9 +841,18 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
             else:
                 third = 0.0
             w = worth + p * THIRD * third
-            best = w if best is None else max(best, w)
+            if best is None or w > best:
+                best = w
+                rerack = (worth, p, new2) if ahead and not new2.frame_over and (
+                    new2.to_play == me and not new2.options) else None
     if best is None:
         return 0.0 if not lines else -prospects(turn, new, me)
+    if rerack is not None and noise is not None and straight.closed(table, rerack[2].balls,
+                                                                    cue):
+        worth, p, new2 = rerack
+        got = break_look(replace(nxt, state=new2), budget, sims, noise)
+        if got is not None:
+            best = worth + p * THIRD * got
     return best - prospects(turn, new, me)
 
 
@@ -856,10 +871,13 @@ def break_look(turn: Turn, budget: Budget, sims: Sims, noise: StrokeNoise) -> fl
     the cue ball's path meets the pack, not whether the balls spread and leave a shot, nor
     whether the firm pot drops. The noise comes from a generator seeded by the position
     (deterministic; the bot's own stream is left as it was). None when no break shot
-    opens the pack or the budget runs out before any is simulated."""
+    opens the pack, the cue ball is in hand, or the budget runs out before any is
+    simulated."""
     st = turn.state
     cue = turn.cue
     table = turn.table
+    if cue not in st.balls or st.in_hand is not None:
+        return None  # the cue ball in hand after the re-rack (it lay in the rack's way)
     pos = playable(table, st.balls)
     lines = pot_lines(table, st.balls, cue, pos[cue], turn.targets())
     shots = interleave([[Candidate(Stroke(ln.angle, sp, 0.0, h, cue_ball=cue), None,
