@@ -13,9 +13,12 @@ is closed (most of its balls still inside the rack outline):
   played for a break ball and the position on it, and the 14th ball is chosen so that
   the 15th is left where it opens the next rack;
 - :func:`break_shots` proposes the break shot itself: pot lines on the outside balls
-  with the spins whose cue-ball path meets the pack and firm speeds; the simulator and
-  the referee then say which pots, opens the balls and leaves a shot (valued like any
-  stroke, under the level's noise).
+  whose cue-ball path meets the pack, each with a grid of firm paces and spins
+  (:data:`BREAK_GRID`); the simulator and the referee then say which pots, opens the
+  balls and leaves a shot (valued like any stroke, under the level's noise). The search
+  also plays a few of them, under the noise, from the position each pot of the 14th ball
+  leaves (:func:`cuesport.bots.search.break_look`): the break ball and the cue ball's
+  place on it are chosen by the break shot they give, not by the geometry alone.
 
 The cue-ball path after contact, once its sliding is over: with the rolling ratio ``k``
 (1 natural roll, 0 stun, -1 full draw; the tip height in radii times 2.5, clamped) it
