@@ -4,10 +4,13 @@ late in a frame, and events, unlike seconds, are the same on any machine."""
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 
-from cuesport.bots import LEVELS, Bot
+import pytest
+
+from cuesport.bots import LEVELS, Bot, memo
 from cuesport.bots.aim import pot_lines, pot_speed
 from cuesport.bots.moves import Strike
 from cuesport.bots.search import (
@@ -21,6 +24,7 @@ from cuesport.bots.search import (
     shot_action,
 )
 from cuesport.disciplines import table_for
+from cuesport.equipment import pool_spots, straight_pool_rack
 from cuesport.game.match import Match
 from cuesport.game.players import Human
 from cuesport.physics import Stroke, simulate
@@ -66,9 +70,53 @@ def test_event_budget_caps_a_decision_near_a_full_pack() -> None:
     cap = wide_events // 3
     cand, sims, events = decide(cap)
     assert events < wide_events and sims < wide_sims
-    # a stage stops once the events are spent; only the last simulation can overshoot
-    assert events <= 1.2 * cap
+    # no simulation runs past the events left; only the referee's charge for a ruling
+    # after the last one (memo.HAND_CHECK, the free-ball test from the D) can pass the cap
+    assert events <= cap + memo.HAND_CHECK
     assert decide(cap) == (cand, sims, events)  # the same seed, the same decision
+
+
+def test_a_simulation_is_cut_at_the_events_left_and_its_frozen_balls_not_judged() -> None:
+    t = table_for("straight-pool")
+    pos = {**straight_pool_rack(t, random.Random(1), [str(i) for i in range(1, 16)]),
+           "cue": (t.width / 2, t.length / 4)}
+    foot = pool_spots(t)["foot"]
+    stroke = Stroke(math.degrees(math.atan2(foot[1] - t.length / 4, foot[0] - t.width / 2)),
+                    8.0, cue_ball="cue")
+    full = simulate(t, pos, stroke, record=False)
+    assert not full.truncated and full.event_count > 100  # the premise: a busy stroke
+    sims = Sims(10, events_left=100)
+    assert sims.take(1)
+    assert sims.run(t, pos, stroke) is None  # stopped at 100 events: no result
+    assert sims.events == 100 and sims.events_left == 0 and not sims.take(1)
+    roomy = Sims(10, events_left=full.event_count)
+    assert roomy.take(1)
+    got = roomy.run(t, pos, stroke)
+    assert got is not None and got.final == full.final  # within the cap: the same stroke
+
+
+def _break_shot_turn() -> Turn:
+    """14.1, a fresh re-rack and the break ball beside it: every break shot simulated
+    moves the whole pack (where a strong decision once spent 24,261 events, cap 12,000)."""
+    t = table_for("straight-pool")
+    rack = straight_pool_rack(t, random.Random(1), [str(i) for i in range(1, 15)])
+    foot = pool_spots(t)["foot"]
+    balls = {**rack, "15": (t.width * 0.82, foot[1] - 120.0),
+             "cue": (t.width * 0.55, foot[1] - 700.0)}
+    start = {"balls": {k: list(v) for k, v in balls.items()}, "to_play": 0,
+             "score": [0, 0]}
+    return Match("straight-pool", [Human("a"), Human("b")], start=start).turn()
+
+
+@pytest.mark.parametrize("cap", [1500, 2500, 4000])
+def test_a_14_1_break_shot_decision_stays_within_its_event_cap(cap: int) -> None:
+    turn = _break_shot_turn()
+    noise, budget = LEVELS["strong"]
+    turn.rng = random.Random(3)
+    ch = best_stroke(turn, replace(budget, events=cap), noise)
+    # every simulation is cut at the events left (the two of an aim's refinement are
+    # taken together: the second may run its one event past a cap the first reached)
+    assert ch.events <= cap + 1
 
 
 def test_every_level_caps_events_and_a_stronger_one_may_spend_more() -> None:

@@ -257,6 +257,20 @@ def test_snk_3_9_c_ball_dropping_in_time_is_potted():
     assert r["points"] == [1, 0] and "red1" not in r["state"]["balls"]
 
 
+def test_snk_3_9_c_ball_rolling_off_cushions_past_the_hang_time_is_potted():
+    # the red's own cushions show it rolling until it drops: it never balanced on the lip,
+    # though the other balls' last contact was 6 s earlier
+    events = [{"t": 0.3, "hit": ["cue", "red1"]}, {"t": 0.5, "hit": ["cue", "red2"]},
+              {"t": 5.8, "cushion": "red1"}, {"t": 6.1, "cushion": "red1"},
+              {"t": 6.2, "pot": "red1", "pocket": "top-left"}]
+    r = last([shot(0, events=events)], start=position(FULL))
+    assert r["points"] == [1, 0] and "red1" not in r["state"]["balls"]
+    # the same drop with nothing moving for 6 s before it: it fell by itself (SNK-3.9(a))
+    late = [*events[:2], {"t": 6.5, "pot": "red1", "pocket": "top-left"}]
+    r = last([shot(0, events=late)], start=position(FULL))
+    assert r["points"] == [0, 0] and "red1" in r["state"]["balls"]
+
+
 def test_snk_3_10_a_snk_3_10_a_i_snk_3_10_a_ii_nominating_a_free_ball():
     start = position(FULL, to_play=1, free_ball=True)
     r = last([shot(1, ["black"], ["black"], nominate="black")], start=start)

@@ -45,8 +45,8 @@ from cuesport.bots.aim import (
 )
 from cuesport.bots.jumps import jump_strokes, jumps_allowed
 from cuesport.equipment import TableSpec, d_centre, head_string_y
+from cuesport.physics import PhysicsParams, Stroke, StrokeNoise, noisy_strokes, params_for, simulate
 from cuesport.physics import Shot as PhysShot
-from cuesport.physics import Stroke, StrokeNoise, noisy_strokes, simulate
 from cuesport.record import RecordError, parse_action
 from cuesport.rules.base import FrameState, Outcome, Referee
 
@@ -130,7 +130,10 @@ class Sims:
     the search is deterministic). A simulation is taken before it runs and its events are
     charged after (:meth:`charge`); a stage stops when what is left would not pay for the
     ``reserve`` of a later stage at the events per simulation seen so far (a reserve holds
-    at most half of the events, so that the first stage always has something to rank)."""
+    at most half of the events, so that the first stage always has something to rank).
+    :meth:`run` simulates with the physics' event limit cut to the events left, so that
+    the cap is a bound: one stroke into a frozen pack may run to the simulator's own
+    limit (20,000 events) and took a 14.1 decision to twice strong's cap."""
 
     left: int
     events_left: int = 10**9
@@ -179,6 +182,23 @@ class Sims:
             s.event_count for s in shots)
         self.events_left -= n
         self.events += n
+
+    def params(self, table: TableSpec) -> PhysicsParams:
+        """The table's physics with its event limit cut to the events left (at least one),
+        so that no simulation runs past the cap."""
+        p = params_for(table)
+        left = max(1, self.events_left)
+        return p if left >= p.max_events else replace(p, max_events=left)
+
+    def run(self, table: TableSpec, position: Mapping[str, Vec], stroke: Stroke,
+            record: bool = False) -> PhysShot | None:
+        """Simulate a stroke already taken (:meth:`take`) within the events left, and pay
+        for it; None when the simulation stopped at its event limit: balls frozen in
+        mid-motion say nothing of where the stroke leaves them. Raises ``ValueError`` on
+        a position or stroke the simulator refuses."""
+        shot = simulate(table, position, stroke, self.params(table), record=record)
+        self.charge(shot)
+        return None if shot.truncated else shot
 
 
 def shot_action(player: int, phys: PhysShot, cand: Candidate) -> dict[str, Any]:
@@ -522,11 +542,9 @@ def _scoring_extras(turn: Turn, budget: Budget, pos: Mapping[str, Vec], spot: Ve
         if sims is None or not sims.take(1):
             return None
         try:
-            shot = simulate(turn.table, start, stroke, record=True)
+            return sims.run(turn.table, start, stroke, record=True)
         except ValueError:
             return None
-        sims.charge(shot)
-        return shot
 
     groups = [[Candidate(Stroke(ang, sp, 0.0, h, cue_ball=cue), placed, None, None, False,
                          "pot", first) for ang, sp, h, first in group]
@@ -545,11 +563,12 @@ def _scoring_extras(turn: Turn, budget: Budget, pos: Mapping[str, Vec], spot: Ve
 def _departure(table: TableSpec, pos: Mapping[str, Vec], stroke: Stroke, target: str,
                sims: Sims | None = None) -> float | None:
     try:
-        sim = simulate(table, pos, stroke, record=True)
+        sim = (simulate(table, pos, stroke, record=True) if sims is None
+               else sims.run(table, pos, stroke, record=True))
     except ValueError:
         return None
-    if sims is not None:
-        sims.charge(sim)
+    if sim is None:
+        return None
     for seg in sim.trajectories.get(target, ()):
         if math.hypot(seg.v0[0], seg.v0[1]) > 1e-6:
             return math.atan2(seg.v0[1], seg.v0[0])
@@ -778,10 +797,11 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
     if budget.deep_lines <= 0 or not sims.take(1):
         return 0.0
     try:
-        phys = simulate(turn.table, position_of(turn, cand), cand.stroke, record=False)
+        phys = sims.run(turn.table, position_of(turn, cand), cand.stroke)
     except ValueError:
         return 0.0
-    sims.charge(phys)
+    if phys is None:
+        return 0.0
     ruled = _ruled(turn, phys, cand)
     if ruled is None:
         return 0.0
@@ -824,10 +844,11 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
             c2 = Candidate(Stroke(line.angle, min(s0 * k, 9.0), 0.0, h, cue_ball=cue), None,
                            nominate, call, False, "pot", line.target)
             try:
-                phys2 = simulate(table, pos, c2.stroke, record=False)
+                phys2 = sims.run(table, pos, c2.stroke)
             except ValueError:
                 continue
-            sims.charge(phys2)
+            if phys2 is None:
+                continue
             after = _ruled(nxt, phys2, c2)
             if after is None:
                 continue
@@ -979,8 +1000,9 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             # one at a time: the event budget may run out within a candidate's samples
             if not sims.take(1):
                 break
-            shot = simulate(turn.table, pos, stroke, record=False)
-            sims.charge(shot)
+            shot = sims.run(turn.table, pos, stroke)
+            if shot is None:
+                continue
             j = judged(turn, shot, c, budget.look)
             vals.append(j.value + (corr if j.keeps else 0.0))
         mean = (pool.noisy_mean(v0 + corr, vals) if pool_plan
@@ -1008,9 +1030,9 @@ def _pool_break(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         for stroke in noisy_strokes(c.stroke, noise, n, rng):
             if not sims.take(1):
                 break
-            shot = simulate(turn.table, pos, stroke, record=False)
-            sims.charge(shot)
-            out.append(judged(turn, shot, c, budget.look).value)
+            shot = sims.run(turn.table, pos, stroke)
+            if shot is not None:
+                out.append(judged(turn, shot, c, budget.look).value)
         return out
 
     got = pool.choose_break(cands, sample)
@@ -1030,10 +1052,11 @@ def _score(turn: Turn, cands: list[Candidate], look: bool, sims: Sims, reserve: 
         if not sims.take(1, reserve):
             break
         try:
-            phys = simulate(turn.table, position_of(turn, c), c.stroke, record=False)
+            phys = sims.run(turn.table, position_of(turn, c), c.stroke)
         except ValueError:
             continue
-        sims.charge(phys)
+        if phys is None:
+            continue
         if c.kind in ("escape", "safety") and c.nominate is not None:
             # the plan is the noise-free path: nominate the colour it reaches first
             first = next((e["hit"][1] for e in phys.events

@@ -502,7 +502,10 @@ class SnookerReferee(SnookerActions):
 
     def fell_by_itself(self, shot: Shot) -> list[str]:
         """SNK-3.9: potted balls no other ball touched, or that dropped after the balls
-        stopped (later than POCKET_HANG_S after the last other event)."""
+        stopped (later than POCKET_HANG_S after the last event before the drop). The
+        ball's own events count too: a cushion or a line crossed shows it still rolling
+        then, not balanced on the lip (a slow red off two cushions drops 6 s after the
+        other balls' last contact, and is potted)."""
         out = []
         for i, e in enumerate(shot.events):
             if e.pot is None or e.pot == "cue":
@@ -511,7 +514,7 @@ class SnookerReferee(SnookerActions):
             if not any(x.hit is not None and e.pot in x.hit for x in earlier):
                 out.append(e.pot)
                 continue
-            times = [x.t for x in earlier if x.t is not None and e.pot not in x.balls()]
+            times = [x.t for x in earlier if x.t is not None]
             if e.t is not None and times and e.t - max(times) > POCKET_HANG_S:
                 out.append(e.pot)  # SNK-3.9(c) only within POCKET_HANG_S
         return out
