@@ -912,11 +912,11 @@ def break_look(turn: Turn, budget: Budget, sims: Sims, noise: StrokeNoise) -> fl
         if not sims.take(1):
             break
         try:
-            phys = simulate(table, pos, stroke, record=False)
+            phys = sims.run(table, pos, stroke)
         except ValueError:
             continue
-        sims.charge(phys)
-        vals.append(judge(turn, phys, c, budget.look))
+        if phys is not None:  # a break that ran past the events left says nothing
+            vals.append(judge(turn, phys, c, budget.look))
     top = sorted(vals, reverse=True)[:BREAK_LOOK_BEST]
     return sum(top) / len(top) if top else None
 
