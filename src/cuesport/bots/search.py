@@ -808,14 +808,17 @@ def _ruled(turn: Turn, phys: PhysShot, cand: Candidate) -> tuple[Outcome, FrameS
         return None
 
 
-def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> float:
+def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
+                noise: StrokeNoise | None = None) -> float:
     """How much better the position left by ``cand`` is than the geometric look says,
     from the second stroke simulated (the approach of PickPocket and CueCard: search over
     shot sequences). For the position the noise-free stroke leaves, the next pot's best
     lines are simulated with a few speeds and spins; each is worth its ease times the ball
     and the table kept, plus a share of the best pot the cue ball then has (the third
     ball). The answer replaces the geometric look of the position (0 when the stroke does
-    not keep the table, or when the budget runs out)."""
+    not keep the table, or when the budget runs out). In 14.1, for a pot that brings the
+    re-rack, the break shot is simulated under ``noise`` instead (:func:`break_look`), and
+    with three balls left, for the best second stroke (the re-racking pot) too."""
     me = turn.player
     if budget.deep_lines <= 0 or not sims.take(1):
         return 0.0
@@ -838,9 +841,12 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> floa
         return 0.0
     if (disciplines.find(turn.discipline).bots.break_ball
             and straight.closed(turn.table, new.balls, cue)):
-        # 14.1 at a re-rack: the break shot is valued by its geometry (the look's
-        # break factor); simulating pots into a full pack costs many events
-        return 0.0
+        # 14.1 at a re-rack: for the pot of the 14th ball, the break shot under the noise
+        # (a few strokes, a few samples: a pot into a full pack costs many events); else
+        # by its geometry (a double pot from three balls: its samples may not re-rack)
+        got = (break_look(nxt, budget, sims, noise)
+               if noise is not None and straight.reracks(turn.state.balls, turn.cue) else None)
+        return 0.0 if got is None else got - prospects(turn, new, me)
     unit = _unit(turn.discipline)
     table = turn.table
     pos = playable(table, new.balls)
@@ -848,6 +854,11 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> floa
                    key=lambda ln: -_chance(turn.discipline, ln.ease) * (
                        ball_value(turn.discipline, ln.target) + unit))
     best: float | None = None
+    # 14.1, three balls left: the best second stroke re-racks; its break ball is then
+    # valued by the break shot simulated (break_look), not by the geometric look
+    rerack: tuple[float, float, FrameState] | None = None
+    ahead = (noise is not None and disciplines.find(turn.discipline).bots.break_ball
+             and straight.reracks(new.balls, cue))
     for line in lines[: budget.deep_lines]:
         s0 = pot_speed(table, line)
         nominate, call = _declare(nxt, line.target, line.pocket, False)
@@ -877,10 +888,63 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> floa
             else:
                 third = 0.0
             w = worth + p * THIRD * third
-            best = w if best is None else max(best, w)
+            if best is None or w > best:
+                best = w
+                rerack = (worth, p, new2) if ahead and not new2.frame_over and (
+                    new2.to_play == me and not new2.options) else None
     if best is None:
         return 0.0 if not lines else -prospects(turn, new, me)
+    if rerack is not None and noise is not None and straight.closed(table, rerack[2].balls,
+                                                                    cue):
+        worth, p, new2 = rerack
+        got = break_look(replace(nxt, state=new2), budget, sims, noise)
+        if got is not None:
+            best = worth + p * THIRD * got
     return best - prospects(turn, new, me)
+
+
+BREAK_LOOK_SHOTS = 8  # 14.1: break shots simulated (one noisy sample each) per re-racking
+BREAK_LOOK_BEST = 2  # pot (break_look), the mean of the best this many is the answer
+
+
+def break_look(turn: Turn, budget: Budget, sims: Sims, noise: StrokeNoise) -> float | None:
+    """14.1, the pot of the 14th ball (P141-4.8): what the break ball it leaves is worth,
+    from the break shot simulated. The first strokes of :func:`straight.break_shots` (the
+    pot lines whose cue ball runs into the pack, each with several paces and spins) are
+    simulated once each under the noise and valued like any stroke at a closed pack
+    (:func:`value`, the position left weighed by :func:`straight.look_weight`); the mean
+    of the best :data:`BREAK_LOOK_BEST` is the answer (the break shot played is the best
+    of many, a single sample's luck is not). The geometric break factor says only whether
+    the cue ball's path meets the pack, not whether the balls spread and leave a shot, nor
+    whether the firm pot drops. The noise comes from a generator seeded by the position
+    (deterministic; the bot's own stream is left as it was). None when no break shot
+    opens the pack, the cue ball is in hand, or the budget runs out before any is
+    simulated."""
+    st = turn.state
+    cue = turn.cue
+    table = turn.table
+    if cue not in st.balls or st.in_hand is not None:
+        return None  # the cue ball in hand after the re-rack (it lay in the rack's way)
+    pos = playable(table, st.balls)
+    lines = pot_lines(table, st.balls, cue, pos[cue], turn.targets())
+    shots = interleave([[Candidate(Stroke(ln.angle, sp, 0.0, h, cue_ball=cue), None,
+                                   *_declare(turn, ln.target, ln.pocket, False), False,
+                                   "pot", ln.target) for ln, sp, h in group]
+                        for group in straight.break_shots(table, pos, cue, lines)])
+    rng = random.Random(repr(sorted(st.balls.items())))
+    vals: list[float] = []
+    for c in shots[:BREAK_LOOK_SHOTS]:
+        stroke = noise.apply(c.stroke, rng)
+        if not sims.take(1):
+            break
+        try:
+            phys = sims.run(table, pos, stroke)
+        except ValueError:
+            continue
+        if phys is not None:  # a break that ran past the events left says nothing
+            vals.append(judge(turn, phys, c, budget.look))
+    top = sorted(vals, reverse=True)[:BREAK_LOOK_BEST]
+    return sum(top) / len(top) if top else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -969,7 +1033,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             break
         # position play: the second stroke simulated corrects the look of every sample
         # that keeps the table (a miss leaves the table to the opponent, valued as before)
-        corr = (second_look(turn, c, budget, sims) if deep and c.kind == "pot"
+        corr = (second_look(turn, c, budget, sims, noise) if deep and c.kind == "pot"
                 and not chaotic else 0.0)
         vals = sample(c, corr, n, seed)
         mean = (pool.noisy_mean(v0 + corr, vals) if pool_plan

@@ -13,9 +13,12 @@ is closed (most of its balls still inside the rack outline):
   played for a break ball and the position on it, and the 14th ball is chosen so that
   the 15th is left where it opens the next rack;
 - :func:`break_shots` proposes the break shot itself: pot lines on the outside balls
-  with the spins whose cue-ball path meets the pack and firm speeds; the simulator and
-  the referee then say which pots, opens the balls and leaves a shot (valued like any
-  stroke, under the level's noise).
+  whose cue-ball path meets the pack, each with a grid of firm paces and spins
+  (:data:`BREAK_GRID`); the simulator and the referee then say which pots, opens the
+  balls and leaves a shot (valued like any stroke, under the level's noise). The search
+  also plays a few of them, under the noise, from the position each pot of the 14th ball
+  leaves (:func:`cuesport.bots.search.break_look`): the break ball and the cue ball's
+  place on it are chosen by the break shot they give, not by the geometry alone.
 
 The cue-ball path after contact, once its sliding is over: with the rolling ratio ``k``
 (1 natural roll, 0 stun, -1 full draw; the tip height in radii times 2.5, clamped) it
@@ -40,10 +43,17 @@ BREAKLESS = 0.35  # worth of a pot on an outside ball whose cue ball cannot reac
 OFF_CUSHION = 0.75  # ... whose cue ball reaches it only off a cushion (less sure to open it)
 IN_PACK = 0.5  # worth of a pot on a ball of a closed pack (frozen balls throw)
 HEIGHTS = (0.6, 0.3, 0.0, -0.4)  # follow .. draw (tip height, fractions of R)
-# m/s, the likeliest first: firm enough to spread the balls; faster, the cue ball slides
-# on along the tangent line past the pack before its spin bends its path
-BREAK_SPEEDS = (3.4, 4.2, 2.6, 5.0)
-BREAK_SHOTS = 24  # break-shot candidates at most (each simulates the whole pack)
+# (m/s, tip height) of the break shot, in the order tried: which pace and spin spread the
+# pack depends on the cut in a way the path's geometry does not say (a faster cue ball
+# slides on along the tangent line before its spin bends its path), so every line gets
+# the grid of firm speeds and follow to draw, the pairs that most often spread the balls
+# under the noise first (strong, a break ball beside the rack cut 20 to 50 degrees into
+# the corner: full follow at 3.4-6.5 m/s and draw at 5-6.5 m/s opened 5 to 12 balls with
+# a pot left; stun and soft draw seldom did)
+BREAK_GRID = ((5.0, 0.6), (6.5, -0.4), (3.4, 0.6), (5.0, -0.4), (6.5, 0.6), (3.4, -0.4),
+              (4.2, 0.3), (4.2, 0.0), (5.0, 0.3), (6.5, 0.0), (3.4, 0.3), (5.0, 0.0),
+              (4.2, 0.6), (4.2, -0.4), (6.5, 0.3), (3.4, 0.0))
+BREAK_SHOTS = 32  # break-shot candidates at most (each simulates the whole pack)
 REACH = 1800.0  # mm: how far the cue ball's path is followed to the pack
 # cushions the cue ball's path may take into the pack: a break ball near a rail opens the
 # rack with the cue ball off that rail (a "secondary" break shot)
@@ -72,10 +82,16 @@ RERACK_SPEEDS = (0.6, 0.8, 1.0, 1.3, 1.6, 2.0)
 RERACK_HEIGHTS = (-0.5, -0.3, 0.0, 0.3, 0.6)
 
 
+def reracks(balls: Mapping[str, Vec], cue: str) -> bool:
+    """Whether a pot from ``balls`` brings the re-rack (two object balls left: P141-4.8,
+    the 14th ball down leaves the 15th as the break ball)."""
+    return sum(1 for b in balls if b != cue) == 2
+
+
 def rerack_variants(balls: Mapping[str, Vec], cue: str) -> list[tuple[float, float, float]]:
-    """The finer grid of pace and spin for a pot that re-racks (two object balls left:
-    P141-4.8), the plainest first; none otherwise."""
-    if sum(1 for b in balls if b != cue) != 2:
+    """The finer grid of pace and spin for a pot that re-racks (:func:`reracks`), the
+    plainest first; none otherwise."""
+    if not reracks(balls, cue):
         return []
     grid = [(k, h, 0.0) for k in RERACK_SPEEDS for h in RERACK_HEIGHTS]
     return sorted(grid, key=lambda v: abs(math.log(v[0])) + 0.5 * abs(v[1]))
@@ -239,16 +255,12 @@ def break_shots(table: TableSpec, balls: Mapping[str, Vec], cue: str,
                 ) -> list[list[tuple[PotLine, float, float]]]:
     """The break shot: per line on an outside ball (``limit`` lines that open the pack by
     :func:`openings`: those whose cue ball goes straight in first, else in the order
-    given), (line, speed, height) for firm speeds and every spin of :data:`HEIGHTS`, those
-    whose path meets the pack first (how fast the spin bends the path depends on the
-    speed: the simulator decides); empty when the pack is open or no line opens it."""
+    given), (line, speed, height) for the pace and spin of :data:`BREAK_GRID` (how fast
+    the spin bends the path depends on the speed: the simulator decides); empty when the
+    pack is open or no line opens it."""
     inside = closed(table, balls, cue)
     # the lines whose cue ball goes straight into the pack first, then those off a cushion
-    found = [(ops[0][0], i, line, [h for _, h in ops]) for i, line in enumerate(lines)
+    found = [(ops[0][0], i, line) for i, line in enumerate(lines)
              if (ops := openings(table, balls, cue, line, inside))]
-    groups: list[list[tuple[PotLine, float, float]]] = []
-    for _, _, line, hs in sorted(found, key=lambda f: (f[0], f[1]))[:limit]:
-        order = hs + [h for h in HEIGHTS if h not in hs]
-        group = [(line, sp, h) for h in order for sp in BREAK_SPEEDS]
-        groups.append(group[: BREAK_SHOTS // limit])
-    return groups
+    return [[(line, sp, h) for sp, h in BREAK_GRID][: BREAK_SHOTS // limit]
+            for _, _, line in sorted(found, key=lambda f: (f[0], f[1]))[:limit]]
