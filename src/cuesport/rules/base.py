@@ -88,12 +88,15 @@ _KEEP: Any = object()  # a field not named in the changes of a copier
 
 
 def copier(cls: type[T]) -> Callable[..., T]:
-    """``copy(obj, **changes)``: :func:`dataclasses.replace` for a frozen slotted
-    dataclass without ``__post_init__``, about three times faster (states and outcomes are
-    copied several times per ruling). Generated once per class, as ``dataclasses``
-    generates ``__init__``: one keyword per field, an unknown one is a TypeError."""
+    """``copy(obj, **changes)``: :func:`dataclasses.replace` for a frozen dataclass
+    without ``__post_init__``, several times faster (states and outcomes are copied
+    several times per ruling): by the instance's dict for a class without slots, else
+    generated once per class, as ``dataclasses`` generates ``__init__``. One keyword
+    per field; an unknown one is a TypeError."""
     names = [f.name for f in fields(cast(Any, cls))]
     assert "__post_init__" not in vars(cls), "a copier skips __post_init__"
+    if not any("__slots__" in vars(c) for c in cls.__mro__[:-1]):
+        return _dict_copier(cls, frozenset(names))
     env: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "_cls": cls}
     lines = [f"def copy(obj, *, {', '.join(n + '=_KEEP' for n in names)}):",
              "    new = _new(_cls)"]
@@ -103,6 +106,25 @@ def copier(cls: type[T]) -> Callable[..., T]:
     lines.append("    return new")
     exec("\n".join(lines), env)  # the source is made of the field names only
     return cast(Callable[..., T], env["copy"])
+
+
+def _dict_copier(cls: type[T], names: frozenset[str]) -> Callable[..., T]:
+    """:func:`copier` for a class without slots (the states): the instance's dict copied
+    and updated in C, in a few bytecodes rather than one line per field."""
+    new_obj = object.__new__
+
+    def copy(obj: T, /, **changes: Any) -> T:
+        new = new_obj(cls)
+        d = new.__dict__  # the fresh instance's own (empty) dict: the frozen class allows it
+        d.update(obj.__dict__)
+        if changes:
+            if not names.issuperset(changes):
+                bad = sorted(set(changes) - names)[0]
+                raise TypeError(f"copy() got an unexpected keyword argument {bad!r}")
+            d.update(changes)
+        return new
+
+    return copy
 
 
 def maker(cls: type[T]) -> Callable[..., T]:
@@ -139,7 +161,9 @@ def worst(fouls: Iterable[Foul]) -> Foul | None:
     return max(found, key=lambda f: f.penalty) if found else None
 
 
-@dataclass(frozen=True, slots=True)
+# no __slots__ (nor in the subclasses): a state is copied by its __dict__ in one step
+# (copier), several times per ruling
+@dataclass(frozen=True)
 class FrameState:
     """What every discipline's state has. Disciplines subclass it with their own fields."""
 
@@ -414,6 +438,12 @@ class Referee(Generic[S]):
     def extra_fields(self, state: S) -> dict[str, Any]:
         """Discipline-specific ruling fields (documented per discipline)."""
         return {}
+
+    def extra_text(self, state: S) -> str | None:
+        """:meth:`extra_fields` as a ruling's JSON text prints them (``', "key": value'``
+        each, in order), or None: the printer then encodes :meth:`extra_fields`. A
+        discipline gives it to skip the dict on every ruling (issue 12, speed)."""
+        return None
 
     # ------------------------------------------------------------ actions
 

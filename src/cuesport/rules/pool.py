@@ -172,7 +172,7 @@ class PoolExtras(StartExtras):
                                                                        exclude=True)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no __slots__: copied by its __dict__ (FrameState)
 class PoolState(FrameState):
     breaking: bool = True
     breaker: int = 0
@@ -380,6 +380,30 @@ class PoolReferee(Referee[PoolState]):
         if self.push_outs:
             out["push_out"] = state.push_out
         return out
+
+    def extra_text(self, state: PoolState) -> str | None:
+        if type(self).extra_fields is not PoolReferee.extra_fields:
+            return None  # a game's own fields: printed from its dict
+        return self.pool_extra_text(state)
+
+    def pool_extra_text(self, state: PoolState) -> str | None:
+        """:meth:`extra_fields` of every pool game, printed; None for a value of another
+        type than the state's own (the dict is then encoded)."""
+        f, b = state.fouls_in_a_row, state.breaking
+        if (type(f) is not tuple or len(f) != 2 or type(f[0]) is not int
+                or type(f[1]) is not int or type(b) is not bool):
+            return None
+        p = state.to_play
+        warning = self.three_foul_rule and state.warned[p] and f[p] == 2  # as extra_fields
+        text = (f', "fouls_in_a_row": [{f[0]}, {f[1]}], '
+                f'"warning": {"true" if warning else "false"}, '
+                f'"breaking": {"true" if b else "false"}')
+        if not self.push_outs:
+            return text
+        push = state.push_out
+        if type(push) is not bool:
+            return None
+        return f'{text}, "push_out": {"true" if push else "false"}'
 
     # ------------------------------------------------------------ helpers
 

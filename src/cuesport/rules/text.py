@@ -298,11 +298,15 @@ def ruling_text(ref: Any, index: int, outcome: Any, state: Any, lang: str) -> st
     said = ref.say(outcome.calls, lang) if outcome.calls else ()
     announce = _strs_text(said)
     balls = position_text(ref, state.balls, ref.in_hand_null if state.in_hand else None)
-    extra = ref.extra_fields(state)
-    if announce is None or balls is None or type(extra) is not dict or not _HEAD.isdisjoint(
-            extra) or not _STR.issuperset(map(type, extra)):
+    if announce is None or balls is None:
         return None
-    extra_t = "".join([f", {_enc(k)}: {raw_text(v)}" for k, v in extra.items()])
+    extra_t = ref.extra_text(state)  # the discipline's own fields printed, where it can
+    if extra_t is None:
+        extra = ref.extra_fields(state)
+        if type(extra) is not dict or not _HEAD.isdisjoint(extra) or not _STR.issuperset(
+                map(type, extra)):
+            return None
+        extra_t = "".join([f", {_enc(k)}: {raw_text(v)}" for k, v in extra.items()])
     return (f'{{"action": {index}, "legal": {"true" if legal else "false"}, '
             f'"fouls": {fouls_t}, "points": [{pts[0]}, {pts[1]}], "score": {score}, '
             f'"break": {brk}, "to_play": {to_play}, "options": {options}{ball_on_t}, '
