@@ -28,7 +28,7 @@ import json
 import math
 import re
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Annotated, Any, ClassVar, Literal, TypeVar, cast
 
 from pydantic import (
@@ -840,14 +840,18 @@ def _scan(text: str, strict: json.JSONDecoder) -> tuple[Any, list[int]]:
                     i += 1
                 else:
                     scan = strict.scan_once  # type: ignore[attr-defined]  # raw_decode's
+                    quick = _counting_scan(strict)
                     match = _SPACE.match  # per action: inlined
                     while True:
                         spans.append(i)
-                        try:
-                            i = scan(text, i)[1]
-                        except StopIteration as err:  # as raw_decode says it
-                            raise json.JSONDecodeError("Expecting value", text,
-                                                       err.value) from None
+                        end = quick(text, i)
+                        if end < 0:  # the strict decoder says what is wrong, if anything
+                            try:
+                                end = scan(text, i)[1]
+                            except StopIteration as err:  # as raw_decode says it
+                                raise json.JSONDecodeError("Expecting value", text,
+                                                           err.value) from None
+                        i = end
                         i = match(text, i).end()  # type: ignore[union-attr]
                         c = text[i:i + 1]
                         if c == ",":
@@ -867,6 +871,33 @@ def _scan(text: str, strict: json.JSONDecoder) -> tuple[Any, list[int]]:
     if space(i) != len(text):
         raise json.JSONDecodeError("extra data", text, space(i))
     return header, spans
+
+
+def _counting_scan(strict: json.JSONDecoder) -> Callable[[str, int], int]:
+    """For the strict decoder without number hooks: a function giving the end of the JSON
+    value at ``i`` when it is valid and no object in it repeats a key, else -1 (then the
+    strict decoder must read it: it refuses it, or a colon in a string left it unsure).
+
+    The objects are kept by a C method, not checked by the strict decoder's Python hook
+    (which was most of the cost). Every key is followed by a colon, and a colon in a
+    string only adds to the colons, so when the objects hold as many distinct keys as
+    the text has colons, no object repeats a key."""
+    if strict is not _NO_LONG_NUMBERS:
+        return lambda text, i: -1
+    counted: list[dict[str, Any]] = []  # one value's objects (this record's: no sharing)
+    scan = json.JSONDecoder(object_hook=counted.append,
+                            parse_constant=_constant).scan_once  # type: ignore[attr-defined]
+
+    def quick(text: str, i: int) -> int:
+        counted.clear()
+        try:
+            end: int = scan(text, i)[1]
+        except (StopIteration, ValueError, RecursionError):
+            return -1
+        keys = sum(map(len, counted))
+        return end if text.count(":", i, end) == keys else -1
+
+    return quick
 
 
 def _explain(err: ValidationError, prefix: str = "") -> str:
