@@ -910,13 +910,16 @@ def _explain(err: ValidationError, prefix: str = "") -> str:
     return "; ".join(parts)
 
 
-def parse_action(raw: Any, version: str = "1", positions: bool = True) -> Action:
+def parse_action(raw: Any, version: str = "1", positions: bool = True, *,
+                 decoded: bool = False) -> Action:
     """Validate one action: an object with exactly one known key.
 
     ``version`` and ``positions`` are the record's: an input of version 1.1 in a version 1
     record, or a positions-free input in a record with positions (or the reverse), is bad
-    input naming the field."""
-    action = _parse_action(raw, version)
+    input naming the field. ``decoded``: ``raw`` was made by the JSON decoder (dicts,
+    lists, str, int, float, bool, None and nothing else), so parts of it may be looked up
+    by their ``repr`` (which is then one-to-one)."""
+    action = _parse_action(raw, version, decoded)
     if isinstance(action, ShotAction):
         check_shot_inputs(action.shot, version, positions)
     return action
@@ -946,14 +949,14 @@ def check_shot_inputs(shot: Shot, version: str = "1", positions: bool = True) ->
                               "rest (shot.rest declares what the rules need)")
 
 
-def _parse_action(raw: Any, version: str) -> Action:
+def _parse_action(raw: Any, version: str, decoded: bool = False) -> Action:
     """Validate one action: an object with exactly one known key."""
     if not isinstance(raw, dict):
         raise RecordError("an action is a JSON object with exactly one key")
     if len(raw) != 1:
         raise RecordError(f"an action has exactly one key, got {sorted(raw) or 'none'}")
     key = next(iter(raw))
-    fast = _fast_action(key, raw[key], version)
+    fast = _fast_action(key, raw[key], version, decoded)
     if fast is not None:
         return fast
     model = ACTION_MODELS.get(key)
@@ -1200,6 +1203,24 @@ def _fast_events(raw: Any) -> tuple[Event, ...] | None:
     return tuple(out)
 
 
+_events_by_repr: dict[str, tuple[Event, ...]] = {}
+
+
+def _decoded_events(raw: Any) -> tuple[Event, ...] | None:
+    """:func:`_fast_events` of a list the JSON decoder made, kept by its ``repr``: one text
+    per value for the decoder's types, cheaper to make in C than the key of every event.
+    Lists with event times are not kept (each stroke's times are its own)."""
+    key = repr(raw)
+    events = _events_by_repr.get(key)
+    if events is None:
+        events = _fast_events(raw)
+        if events is not None and "'t': " not in key:
+            if len(_events_by_repr) >= _CACHE_SIZE:
+                _events_by_repr.clear()
+            _events_by_repr[key] = events
+    return events
+
+
 def _fast_call(v: Any) -> Call | str | None:
     if type(v) is str:
         return v if v == "safety" else None
@@ -1225,14 +1246,14 @@ def _fast_judgement(raw: Any) -> Judgement | None:
     return cast(Judgement, _built(Judgement, _JUDGEMENT, raw))
 
 
-def _fast_shot(raw: Any, version: str) -> Shot | None:
+def _fast_shot(raw: Any, version: str, decoded: bool = False) -> Shot | None:
     if type(raw) is not dict:
         return None
     given: dict[str, Any] = {}
     v: Any
     for key, v in raw.items():
         if key == "events":
-            v = _fast_events(v)
+            v = _decoded_events(v) if decoded else _fast_events(v)
         elif key == "after":
             if type(v) is not dict:
                 return None
@@ -1299,11 +1320,11 @@ def _fast_decision(raw: Any, version: str) -> Decision | None:
     return cast(Decision, _built(Decision, _DECISION, raw))
 
 
-def _fast_action(key: str, body: Any, version: str) -> Action | None:
+def _fast_action(key: str, body: Any, version: str, decoded: bool = False) -> Action | None:
     """The action ``{key: body}`` when it has one of the common shapes and is valid; None
     when the models must look at it (unusual, or bad input)."""
     if key == "shot":
-        shot = _fast_shot(body, version)
+        shot = _fast_shot(body, version, decoded)
         return None if shot is None else cast(ShotAction, _built(ShotAction, {}, {"shot": shot}))
     if key == "decision":
         dec = _fast_decision(body, version)
