@@ -127,13 +127,32 @@ def _dict_copier(cls: type[T], names: frozenset[str]) -> Callable[..., T]:
     return copy
 
 
+def _dict_maker(cls: type[T], names: frozenset[str]) -> Callable[..., T]:
+    """:func:`maker` for a class without slots: the instance's dict filled in one step."""
+    new_obj = object.__new__
+    n = len(names)
+
+    def make(**values: Any) -> T:
+        if len(values) != n or not names.issuperset(values):
+            missing = sorted(names - set(values)) or sorted(set(values) - names)
+            raise TypeError(f"make() needs every field, by keyword: {missing[0]!r}")
+        new = new_obj(cls)
+        new.__dict__.update(values)  # the frozen class refuses setattr, not its dict
+        return new
+
+    return make
+
+
 def maker(cls: type[T]) -> Callable[..., T]:
-    """``make(**every_field)``: the class's constructor for a frozen slotted dataclass
-    without ``__post_init__``, every field given by keyword, setting the slots directly
-    (the frozen ``__init__`` goes through ``object.__setattr__`` by name: about twice
-    the cost). For the objects built once or more per ruling."""
+    """``make(**every_field)``: the class's constructor for a frozen dataclass without
+    ``__post_init__``, every field given by keyword, setting the slots (or the dict, for
+    a class without slots) directly (the frozen ``__init__`` goes through
+    ``object.__setattr__`` by name: about twice the cost). For the objects built once or
+    more per ruling."""
     names = [f.name for f in fields(cast(Any, cls))]
     assert "__post_init__" not in vars(cls), "a maker skips __post_init__"
+    if not any("__slots__" in vars(c) for c in cls.__mro__[:-1]):
+        return _dict_maker(cls, frozenset(names))
     env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     lines = [f"def make(*, {', '.join(names)}):", "    new = _new(_cls)"]
     for i, n in enumerate(names):

@@ -189,7 +189,7 @@ class PoolState(FrameState):
 evolve: Callable[..., PoolState] = copier(PoolState)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no __slots__: made by filling its dict (maker), once per stroke
 class Play:
     """What one stroke did, read once; the games only query it."""
 
