@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import operator
 import re
 import typing
 from collections.abc import Callable, Iterator, Mapping
@@ -925,13 +926,19 @@ def parse_action(raw: Any, version: str = "1", positions: bool = True, *,
     return action
 
 
+_pocket = operator.attrgetter("pocket")
+
+
 def check_shot_inputs(shot: Shot, version: str = "1", positions: bool = True) -> None:
     """The version 1.1 and positions-free inputs of a shot, against the record's header."""
     judged = shot.judgement.model_fields_set
-    flags = [f for f in POSITIONS_FREE_FLAGS if f in judged] if judged else []
-    given = [f"judgement.{f}" for f in flags] + (["rest"] if shot.rest is not None else [])
-    given += [f"events.{i}.pocket" for i, e in enumerate(shot.events)
-              if e.pocket == UNKNOWN_POCKET]
+    # (each comprehension costs a call: they run only where there is something to find)
+    given = [f"judgement.{f}" for f in POSITIONS_FREE_FLAGS if f in judged] if judged else []
+    if shot.rest is not None:
+        given.append("rest")
+    if UNKNOWN_POCKET in map(_pocket, shot.events):
+        given += [f"events.{i}.pocket" for i, e in enumerate(shot.events)
+                  if e.pocket == UNKNOWN_POCKET]
     if given and version != PROTOCOL_1_1:
         raise RecordError(f"shot.{given[0]}: a version 1.1 input; the record says protocol 1 "
                           '(use "protocol": "1.1")')
@@ -1203,22 +1210,23 @@ def _fast_events(raw: Any) -> tuple[Event, ...] | None:
     return tuple(out)
 
 
-_events_by_repr: dict[str, tuple[Event, ...]] = {}
+_events_by_repr: dict[str, Any] = {}
+_calls_by_repr: dict[str, Any] = {}
 
 
-def _decoded_events(raw: Any) -> tuple[Event, ...] | None:
-    """:func:`_fast_events` of a list the JSON decoder made, kept by its ``repr``: one text
-    per value for the decoder's types, cheaper to make in C than the key of every event.
-    Lists with event times are not kept (each stroke's times are its own)."""
+def _by_repr(kept: dict[str, Any], parse: Callable[[Any], Any], raw: Any) -> Any:
+    """``parse(raw)`` of a value the JSON decoder made, kept by its ``repr``: one text per
+    value for the decoder's types, made in C, cheaper than checking the value again.
+    Values with event times are not kept (each stroke's times are its own)."""
     key = repr(raw)
-    events = _events_by_repr.get(key)
-    if events is None:
-        events = _fast_events(raw)
-        if events is not None and "'t': " not in key:
-            if len(_events_by_repr) >= _CACHE_SIZE:
-                _events_by_repr.clear()
-            _events_by_repr[key] = events
-    return events
+    found = kept.get(key)
+    if found is None:
+        found = parse(raw)
+        if found is not None and "'t': " not in key:
+            if len(kept) >= _CACHE_SIZE:
+                kept.clear()
+            kept[key] = found
+    return found
 
 
 def _fast_call(v: Any) -> Call | str | None:
@@ -1253,7 +1261,7 @@ def _fast_shot(raw: Any, version: str, decoded: bool = False) -> Shot | None:
     v: Any
     for key, v in raw.items():
         if key == "events":
-            v = _decoded_events(v) if decoded else _fast_events(v)
+            v = _by_repr(_events_by_repr, _fast_events, v) if decoded else _fast_events(v)
         elif key == "after":
             if type(v) is not dict:
                 return None
@@ -1268,7 +1276,8 @@ def _fast_shot(raw: Any, version: str, decoded: bool = False) -> Shot | None:
             if type(v) is not int or not 0 <= v <= 1:
                 return None
         elif key == "call":
-            v = _fast_call(v)
+            v = (_by_repr(_calls_by_repr, _fast_call, v) if decoded and type(v) is dict
+                 else _fast_call(v))
         elif key == "cue_ball":
             v = _point(v)
         elif key == "push_out" or key == "stroke":
@@ -1292,7 +1301,7 @@ def _fast_shot(raw: Any, version: str, decoded: bool = False) -> Shot | None:
         given[key] = v
     if "player" not in given:
         return None
-    shot = cast(Shot, _built(Shot, _SHOT, given))
+    shot: Shot = _built(Shot, _SHOT, given)  # (no cast: a call per shot)
     if "after" not in given:
         shot.__dict__["after"] = {}  # the default factory's: one dict per shot
     return shot
@@ -1325,7 +1334,7 @@ def _fast_action(key: str, body: Any, version: str, decoded: bool = False) -> Ac
     when the models must look at it (unusual, or bad input)."""
     if key == "shot":
         shot = _fast_shot(body, version, decoded)
-        return None if shot is None else cast(ShotAction, _built(ShotAction, {}, {"shot": shot}))
+        return None if shot is None else _built(ShotAction, {}, {"shot": shot})
     if key == "decision":
         dec = _fast_decision(body, version)
         return None if dec is None else cast(

@@ -62,6 +62,7 @@ from cuesport.record import Call as CallModel
 from cuesport.rules import sides as order_of_play
 from cuesport.rules import text
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
+from cuesport.rules.events import motion_of
 from cuesport.rules.sides import Order, Seat, Sides, Turn
 from cuesport.rules.slots import fast_init
 
@@ -69,6 +70,7 @@ Vec = tuple[float, float]
 Balls = Mapping[str, Vec]
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
+_pocket = attrgetter("pocket")  # of an event
 OVERLAP_TOL = 1.0  # mm a recorded position may overlap before it is an impossible position
 
 
@@ -790,7 +792,7 @@ class Referee(Generic[S]):
         if shot.safety and facts.called_shots:
             raise RecordError(f"safety: a safety is called in {facts.names.en}: "
                               "use call: \"safety\"")
-        if isinstance(shot.call, CallModel):
+        if isinstance(shot.call, CallModel) and UNKNOWN_POCKET in map(_pocket, shot.events):
             # POOL-1.6 (P8-3.5, P8-3.8(3)): the called ball's pocket decides the call, so it
             # is never unknown
             ball = shot.call.ball
@@ -819,6 +821,14 @@ class Referee(Generic[S]):
     def check_name(self, name: str, what: str = "ball") -> None:
         if name not in self.names:
             raise RecordError(f"unknown {what} {name!r}")
+
+    def check_moved(self, balls: Mapping[str, Vec], where: str,
+                    placed: Mapping[str, Vec] | None, after: Mapping[str, Any]) -> None:
+        """:meth:`check_balls` of a position made from one that passed it (the last one
+        :func:`apply_motion` returned) by placing the balls of ``placed``, setting those
+        of ``after`` and taking balls out. A discipline may test only those balls (the
+        same verdict); by default the whole position is tested."""
+        self.check_balls(balls, where)
 
     def check_balls(self, balls: Mapping[str, Vec], where: str = "position") -> None:
         """Known names, centres on the table (or hanging in a pocket mouth), no overlaps."""
@@ -928,10 +938,16 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
     if placed:
         fresh = not balls.keys() >= placed.keys()
         here.update(placed)
+    names = referee.names
+    motion = motion_of(shot.events)
+    if motion.ok and names.issuperset(motion.named) and here.keys() >= motion.named:
+        # every ball named is known and on the table, and none is named once gone: the
+        # loop below would find nothing wrong (the usual stroke)
+        return _moved(referee, balls, here, fresh, shot, placed, motion.gone,
+                      motion.potted, motion.off)
     gone: dict[str, str] = {}
     potted: dict[str, str] = {}
     off: list[str] = []
-    names = referee.names
     for i, e in enumerate(shot.events):
         # Event.balls(), inlined: this loop runs for every event of every shot
         named = e.hit or e.over or (e.cushion or e.pot or e.off or e.cross or e.takeoff
@@ -948,6 +964,16 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
         elif e.off is not None:
             off.append(e.off)
             gone[e.off] = "off the table"
+    return _moved(referee, balls, here, fresh, shot, placed, gone, MappingProxyType(potted),
+                  tuple(off))
+
+
+def _moved(referee: Referee[Any], balls: Balls, here: dict[str, Vec], fresh: bool,
+           shot: Shot, placed: Mapping[str, Vec] | None, gone: Mapping[str, str],
+           potted: Mapping[str, str], off: tuple[str, ...]) -> ShotMotion:
+    """The rest of :func:`apply_motion` once the events are checked: ``after``, and the
+    position at rest."""
+    names = referee.names
     after = shot.after
     for name in after:
         if name not in names or name in gone or name not in here:  # bad: say why
@@ -961,10 +987,14 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
         new.pop(k, None)
     for k, v in after.items():
         new[k] = (float(v[0]), float(v[1]))
-    referee.check_balls(new, "after")
     # The state's and the placed positions are float tuples already: only sort, and not
     # even that for a position this function returned (sorted then; taking balls out and
-    # setting existing ones keeps the order), the usual stroke after a stroke.
+    # setting existing ones keeps the order), the usual stroke after a stroke. Such a
+    # position passed check_balls: only the balls set on it need testing.
+    if balls is referee.last_motion:
+        referee.check_moved(new, "after", placed, after)
+    else:
+        referee.check_balls(new, "after")
     if not fresh and balls is referee.last_motion:
         out: Balls = MappingProxyType(new)  # nothing else holds ``new``
         # how ``out`` was made from ``balls``, in its order: its printed text is the
@@ -974,4 +1004,4 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
         out = sorted_balls(new)
         referee.last_step = None
     referee.last_motion = out
-    return ShotMotion(out, MappingProxyType(potted), tuple(off))
+    return ShotMotion(out, potted, off)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from pydantic import Field
 
@@ -81,7 +81,8 @@ class StraightPoolReferee(PoolReferee):
 
     @property
     def target(self) -> int:
-        return cast(StraightPoolOptions, self.options).target
+        target: int = self.options.target  # type: ignore[attr-defined]  # the options model's
+        return target
 
     def new_rack(self, state: PoolState, names: list[str]) -> tuple[int, Position]:
         n = state.reracks + 1
