@@ -62,7 +62,7 @@ from cuesport.record import Call as CallModel
 from cuesport.rules import sides as order_of_play
 from cuesport.rules import text
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
-from cuesport.rules.events import motion_of
+from cuesport.rules.events import motion_of, note_gone
 from cuesport.rules.sides import Order, Seat, Sides, Turn
 from cuesport.rules.slots import fast_init
 
@@ -948,22 +948,14 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
     gone: dict[str, str] = {}
     potted: dict[str, str] = {}
     off: list[str] = []
-    for i, e in enumerate(shot.events):
-        # Event.balls(), inlined: this loop runs for every event of every shot
-        named = e.hit or e.over or (e.cushion or e.pot or e.off or e.cross or e.takeoff
-                                    or e.land or "",)
-        for name in named:
+    for i, e in enumerate(shot.events):  # something is wrong: find the first event
+        for name in e.balls():
             if name not in here or name in gone or name not in names:  # bad: say why
                 referee.check_name(name)
                 if name not in here:
                     raise RecordError(f"events.{i}: ball {name!r} is not on the table")
                 raise RecordError(f"events.{i}: ball {name!r} already {gone[name]}")
-        if e.pot is not None and e.pocket is not None:
-            potted[e.pot] = e.pocket
-            gone[e.pot] = "potted"
-        elif e.off is not None:
-            off.append(e.off)
-            gone[e.off] = "off the table"
+        note_gone(e, gone, potted, off)
     return _moved(referee, balls, here, fresh, shot, placed, gone, MappingProxyType(potted),
                   tuple(off))
 

@@ -121,6 +121,16 @@ class Motion:
 _motions: dict[int, tuple[Sequence[Event], Motion]] = {}
 
 
+def note_gone(e: Event, gone: dict[str, str], potted: dict[str, str], off: list[str]) -> None:
+    """The ball of a pot or an off-the-table event, noted as gone (and where)."""
+    if e.pot is not None and e.pocket is not None:
+        potted[e.pot] = e.pocket
+        gone[e.pot] = "potted"
+    elif e.off is not None:
+        off.append(e.off)
+        gone[e.off] = "off the table"
+
+
 def motion_of(events: Sequence[Event]) -> Motion:
     """The :class:`Motion` of a stroke's events (kept by the tuple's identity)."""
     kept = _motions.get(id(events))
@@ -136,12 +146,7 @@ def motion_of(events: Sequence[Event]) -> Motion:
         named.update(balls)
         if not gone.keys().isdisjoint(balls):
             ok = False
-        if e.pot is not None and e.pocket is not None:
-            potted[e.pot] = e.pocket
-            gone[e.pot] = "potted"
-        elif e.off is not None:
-            off.append(e.off)
-            gone[e.off] = "off the table"
+        note_gone(e, gone, potted, off)
     motion = Motion(frozenset(named), ok, MappingProxyType(gone), MappingProxyType(potted),
                     tuple(off))
     if type(events) is tuple:  # immutable: its facts stay true
