@@ -1214,6 +1214,11 @@ _events_by_repr: dict[str, Any] = {}
 _calls_by_repr: dict[str, Any] = {}
 
 
+def _timed(raw: Any) -> bool:
+    """Whether a list of events starts with a timed one (then they are usually all)."""
+    return type(raw) is list and bool(raw) and type(raw[0]) is dict and "t" in raw[0]
+
+
 def _by_repr(kept: dict[str, Any], parse: Callable[[Any], Any], raw: Any) -> Any:
     """``parse(raw)`` of a value the JSON decoder made, kept by its ``repr``: one text per
     value for the decoder's types, made in C, cheaper than checking the value again.
@@ -1261,7 +1266,9 @@ def _fast_shot(raw: Any, version: str, decoded: bool = False) -> Shot | None:
     v: Any
     for key, v in raw.items():
         if key == "events":
-            v = _by_repr(_events_by_repr, _fast_events, v) if decoded else _fast_events(v)
+            # (a stroke with event times is its own: its repr, dear with floats, is not kept)
+            v = (_by_repr(_events_by_repr, _fast_events, v) if decoded and not _timed(v)
+                 else _fast_events(v))
         elif key == "after":
             if type(v) is not dict:
                 return None

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from cuesport.record import Event
+from cuesport.rules.slots import fast_init
 
 SIMULTANEOUS_S = 0.001
 
@@ -107,6 +108,14 @@ def jump_shot(events: Sequence[Event], cue: str, first_fair: bool,
 _KEPT = 4096
 
 
+def _shared(events: Sequence[Event]) -> bool:
+    """Whether facts of these events are worth keeping: an immutable tuple (its facts stay
+    true) without event times (the parser shares such tuples among strokes; a stroke
+    with times has its own)."""
+    return type(events) is tuple and bool(events) and events[0].t is None
+
+
+@fast_init  # one per stroke with events of its own
 @dataclass(frozen=True, slots=True)
 class Motion:
     """What the events say of where balls went, by themselves (no position needed)."""
@@ -149,7 +158,7 @@ def motion_of(events: Sequence[Event]) -> Motion:
         note_gone(e, gone, potted, off)
     motion = Motion(frozenset(named), ok, MappingProxyType(gone), MappingProxyType(potted),
                     tuple(off))
-    if type(events) is tuple:  # immutable: its facts stay true
+    if _shared(events):
         if len(_motions) >= _KEPT:
             _motions.clear()
         _motions[id(events)] = (events, motion)
@@ -170,7 +179,7 @@ def contact_of(events: Sequence[Event], cue: str) -> Contact:
     i = index_of_first_contact(events, cue)
     found = (i, first_contacts(events, cue),
              rails_after(events, i, set()) if i is not None else frozenset())
-    if type(events) is tuple:
+    if _shared(events):
         if len(_contacts) >= _KEPT:
             _contacts.clear()
         _contacts[id(events), cue] = (events, found)
