@@ -1072,6 +1072,7 @@ _JUDGED = frozenset(n for n, f in Judgement.model_fields.items()
                     if f.annotation is bool or n == "jump")
 _CACHE_SIZE = 4096  # distinct events and calls kept (frozen models: sharing is safe)
 _events: dict[tuple[Any, ...], Event] = {}
+_event_tuples: dict[tuple[int, ...], tuple[Event, ...]] = {}
 _calls: dict[tuple[str, str], Call] = {}
 
 
@@ -1207,7 +1208,18 @@ def _fast_events(raw: Any) -> tuple[Event, ...] | None:
                 return None
             last = t
         out.append(e)
-    return tuple(out)
+    if last >= 0:  # with event times: this stroke's own
+        return tuple(out)
+    # One tuple for the same events (kept events are shared): the rules keep facts of a
+    # stroke's events by the tuple (rules/events.py). Kept by the events' ids, which the
+    # kept tuple holds alive, so no other events can have them.
+    key = tuple(map(id, out))
+    shared = _event_tuples.get(key)
+    if shared is None:
+        if len(_event_tuples) >= _CACHE_SIZE:
+            _event_tuples.clear()
+        shared = _event_tuples[key] = tuple(out)
+    return shared
 
 
 _events_by_repr: dict[str, Any] = {}
