@@ -20,12 +20,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from referee_pool import long_record
@@ -33,7 +33,7 @@ from referee_pool import long_record
 
 def record_file(n: int) -> Path:
     path = Path(tempfile.gettempdir()) / f"cuesport-bench-14.1-{n}.json"
-    if not path.exists():  # built in a child, so that this process stays small (see main)
+    if not path.exists():  # built in a child: this process stays small
         subprocess.run([sys.executable, __file__, "--build", str(n)], check=True)
     return path
 
@@ -56,8 +56,6 @@ def main() -> None:
     args = ap.parse_args()
     if args.build:
         return build(args.build)
-    # The child's peak RSS is read from RUSAGE_CHILDREN, which also counts this process's
-    # size at the fork: keep this process small (no record loaded here).
     path = record_file(args.actions)
     empty = Path(tempfile.gettempdir()) / "cuesport-bench-14.1-0.json"
     empty.write_text('{"discipline": "straight-pool", "actions": []}', "utf-8")
@@ -86,25 +84,34 @@ def main() -> None:
 
 def child(path: Path, lang: str, src: str | None = None) -> tuple[float, float, bytes, float]:
     """``cuesport referee - < path`` in a child (``src``: another tree's, by
-    ``PYTHONPATH``): its CPU time, wall time, output and peak RSS (MB). RUSAGE_CHILDREN
-    keeps the largest child's peak, so the RSS printed is the largest so far."""
+    ``PYTHONPATH``): its CPU time, wall time, output and peak RSS (MB), the last two of
+    that child alone (``os.wait4``: RUSAGE_CHILDREN would give the largest peak of every
+    child so far, the record's builder included)."""
     # bytecode cached as an installed package has it (PYTHONDONTWRITEBYTECODE, where set,
     # would recompile every module in each run: about 0.2 s of CPU)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     if src is not None:
         env["PYTHONPATH"] = src
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    with open(path, "rb") as f_in:
-        done = subprocess.run([sys.executable, "-m", "cuesport", "referee", "-",
-                               "--lang", lang], stdin=f_in, stdout=subprocess.PIPE,
-                              check=False, env=env)
-    wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        raise SystemExit(f"cuesport referee exited {done.returncode}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, wall, done.stdout, after.ru_maxrss / 1024
+    with open(path, "rb") as f_in, tempfile.TemporaryFile() as f_out:
+        proc = subprocess.Popen([sys.executable, "-m", "cuesport", "referee", "-",
+                                 "--lang", lang], stdin=f_in, stdout=f_out, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)  # reaped here: its own rusage
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        f_out.seek(0)
+        out = f_out.read()
+    if proc.returncode != 0:
+        raise SystemExit(f"cuesport referee exited {proc.returncode}")
+    cpu, rss = usage_figures(usage)
+    return cpu, wall, out, rss
+
+
+def usage_figures(usage: Any) -> tuple[float, float]:
+    """CPU seconds (user + system) and peak RSS in MB of one reaped child's rusage
+    (Linux gives ``ru_maxrss`` in kB)."""
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
 
 if __name__ == "__main__":
     main()

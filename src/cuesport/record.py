@@ -26,9 +26,10 @@ from __future__ import annotations
 import functools
 import json
 import math
+import operator
 import re
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Annotated, Any, ClassVar, Literal, TypeVar, cast
 
 from pydantic import (
@@ -840,14 +841,18 @@ def _scan(text: str, strict: json.JSONDecoder) -> tuple[Any, list[int]]:
                     i += 1
                 else:
                     scan = strict.scan_once  # type: ignore[attr-defined]  # raw_decode's
+                    quick = _counting_scan(strict)
                     match = _SPACE.match  # per action: inlined
                     while True:
                         spans.append(i)
-                        try:
-                            i = scan(text, i)[1]
-                        except StopIteration as err:  # as raw_decode says it
-                            raise json.JSONDecodeError("Expecting value", text,
-                                                       err.value) from None
+                        end = quick(text, i)
+                        if end < 0:  # the strict decoder says what is wrong, if anything
+                            try:
+                                end = scan(text, i)[1]
+                            except StopIteration as err:  # as raw_decode says it
+                                raise json.JSONDecodeError("Expecting value", text,
+                                                           err.value) from None
+                        i = end
                         i = match(text, i).end()  # type: ignore[union-attr]
                         c = text[i:i + 1]
                         if c == ",":
@@ -869,6 +874,33 @@ def _scan(text: str, strict: json.JSONDecoder) -> tuple[Any, list[int]]:
     return header, spans
 
 
+def _counting_scan(strict: json.JSONDecoder) -> Callable[[str, int], int]:
+    """For the strict decoder without number hooks: a function giving the end of the JSON
+    value at ``i`` when it is valid and no object in it repeats a key, else -1 (then the
+    strict decoder must read it: it refuses it, or a colon in a string left it unsure).
+
+    The objects are kept by a C method, not checked by the strict decoder's Python hook
+    (which was most of the cost). Every key is followed by a colon, and a colon in a
+    string only adds to the colons, so when the objects hold as many distinct keys as
+    the text has colons, no object repeats a key."""
+    if strict is not _NO_LONG_NUMBERS:
+        return lambda text, i: -1
+    counted: list[dict[str, Any]] = []  # one value's objects (this record's: no sharing)
+    scan = json.JSONDecoder(object_hook=counted.append,
+                            parse_constant=_constant).scan_once  # type: ignore[attr-defined]
+
+    def quick(text: str, i: int) -> int:
+        counted.clear()
+        try:
+            end: int = scan(text, i)[1]
+        except (StopIteration, ValueError, RecursionError):
+            return -1
+        keys = sum(map(len, counted))
+        return end if text.count(":", i, end) == keys else -1
+
+    return quick
+
+
 def _explain(err: ValidationError, prefix: str = "") -> str:
     parts = []
     for e in err.errors()[:3]:
@@ -879,25 +911,34 @@ def _explain(err: ValidationError, prefix: str = "") -> str:
     return "; ".join(parts)
 
 
-def parse_action(raw: Any, version: str = "1", positions: bool = True) -> Action:
+def parse_action(raw: Any, version: str = "1", positions: bool = True, *,
+                 decoded: bool = False) -> Action:
     """Validate one action: an object with exactly one known key.
 
     ``version`` and ``positions`` are the record's: an input of version 1.1 in a version 1
     record, or a positions-free input in a record with positions (or the reverse), is bad
-    input naming the field."""
-    action = _parse_action(raw, version)
+    input naming the field. ``decoded``: ``raw`` was made by the JSON decoder (dicts,
+    lists, str, int, float, bool, None and nothing else), so parts of it may be looked up
+    by their ``repr`` (which is then one-to-one)."""
+    action = _parse_action(raw, version, decoded)
     if isinstance(action, ShotAction):
         check_shot_inputs(action.shot, version, positions)
     return action
 
 
+_pocket = operator.attrgetter("pocket")
+
+
 def check_shot_inputs(shot: Shot, version: str = "1", positions: bool = True) -> None:
     """The version 1.1 and positions-free inputs of a shot, against the record's header."""
     judged = shot.judgement.model_fields_set
-    flags = [f for f in POSITIONS_FREE_FLAGS if f in judged] if judged else []
-    given = [f"judgement.{f}" for f in flags] + (["rest"] if shot.rest is not None else [])
-    given += [f"events.{i}.pocket" for i, e in enumerate(shot.events)
-              if e.pocket == UNKNOWN_POCKET]
+    # (each comprehension costs a call: they run only where there is something to find)
+    given = [f"judgement.{f}" for f in POSITIONS_FREE_FLAGS if f in judged] if judged else []
+    if shot.rest is not None:
+        given.append("rest")
+    if UNKNOWN_POCKET in map(_pocket, shot.events):
+        given += [f"events.{i}.pocket" for i, e in enumerate(shot.events)
+                  if e.pocket == UNKNOWN_POCKET]
     if given and version != PROTOCOL_1_1:
         raise RecordError(f"shot.{given[0]}: a version 1.1 input; the record says protocol 1 "
                           '(use "protocol": "1.1")')
@@ -915,14 +956,14 @@ def check_shot_inputs(shot: Shot, version: str = "1", positions: bool = True) ->
                               "rest (shot.rest declares what the rules need)")
 
 
-def _parse_action(raw: Any, version: str) -> Action:
+def _parse_action(raw: Any, version: str, decoded: bool = False) -> Action:
     """Validate one action: an object with exactly one known key."""
     if not isinstance(raw, dict):
         raise RecordError("an action is a JSON object with exactly one key")
     if len(raw) != 1:
         raise RecordError(f"an action has exactly one key, got {sorted(raw) or 'none'}")
     key = next(iter(raw))
-    fast = _fast_action(key, raw[key], version)
+    fast = _fast_action(key, raw[key], version, decoded)
     if fast is not None:
         return fast
     model = ACTION_MODELS.get(key)
@@ -1031,6 +1072,7 @@ _JUDGED = frozenset(n for n, f in Judgement.model_fields.items()
                     if f.annotation is bool or n == "jump")
 _CACHE_SIZE = 4096  # distinct events and calls kept (frozen models: sharing is safe)
 _events: dict[tuple[Any, ...], Event] = {}
+_event_tuples: dict[tuple[int, ...], tuple[Event, ...]] = {}
 _calls: dict[tuple[str, str], Call] = {}
 
 
@@ -1166,7 +1208,42 @@ def _fast_events(raw: Any) -> tuple[Event, ...] | None:
                 return None
             last = t
         out.append(e)
-    return tuple(out)
+    if last >= 0:  # with event times: this stroke's own
+        return tuple(out)
+    # One tuple for the same events (kept events are shared): the rules keep facts of a
+    # stroke's events by the tuple (rules/events.py). Kept by the events' ids, which the
+    # kept tuple holds alive, so no other events can have them.
+    key = tuple(map(id, out))
+    shared = _event_tuples.get(key)
+    if shared is None:
+        if len(_event_tuples) >= _CACHE_SIZE:
+            _event_tuples.clear()
+        shared = _event_tuples[key] = tuple(out)
+    return shared
+
+
+_events_by_repr: dict[str, Any] = {}
+_calls_by_repr: dict[str, Any] = {}
+
+
+def _timed(raw: Any) -> bool:
+    """Whether a list of events starts with a timed one (then they are usually all)."""
+    return type(raw) is list and bool(raw) and type(raw[0]) is dict and "t" in raw[0]
+
+
+def _by_repr(kept: dict[str, Any], parse: Callable[[Any], Any], raw: Any) -> Any:
+    """``parse(raw)`` of a value the JSON decoder made, kept by its ``repr``: one text per
+    value for the decoder's types, made in C, cheaper than checking the value again.
+    Values with event times are not kept (each stroke's times are its own)."""
+    key = repr(raw)
+    found = kept.get(key)
+    if found is None:
+        found = parse(raw)
+        if found is not None and "'t': " not in key:
+            if len(kept) >= _CACHE_SIZE:
+                kept.clear()
+            kept[key] = found
+    return found
 
 
 def _fast_call(v: Any) -> Call | str | None:
@@ -1194,14 +1271,16 @@ def _fast_judgement(raw: Any) -> Judgement | None:
     return cast(Judgement, _built(Judgement, _JUDGEMENT, raw))
 
 
-def _fast_shot(raw: Any, version: str) -> Shot | None:
+def _fast_shot(raw: Any, version: str, decoded: bool = False) -> Shot | None:
     if type(raw) is not dict:
         return None
     given: dict[str, Any] = {}
     v: Any
     for key, v in raw.items():
         if key == "events":
-            v = _fast_events(v)
+            # (a stroke with event times is its own: its repr, dear with floats, is not kept)
+            v = (_by_repr(_events_by_repr, _fast_events, v) if decoded and not _timed(v)
+                 else _fast_events(v))
         elif key == "after":
             if type(v) is not dict:
                 return None
@@ -1216,7 +1295,8 @@ def _fast_shot(raw: Any, version: str) -> Shot | None:
             if type(v) is not int or not 0 <= v <= 1:
                 return None
         elif key == "call":
-            v = _fast_call(v)
+            v = (_by_repr(_calls_by_repr, _fast_call, v) if decoded and type(v) is dict
+                 else _fast_call(v))
         elif key == "cue_ball":
             v = _point(v)
         elif key == "push_out" or key == "stroke":
@@ -1240,7 +1320,7 @@ def _fast_shot(raw: Any, version: str) -> Shot | None:
         given[key] = v
     if "player" not in given:
         return None
-    shot = cast(Shot, _built(Shot, _SHOT, given))
+    shot: Shot = _built(Shot, _SHOT, given)  # (no cast: a call per shot)
     if "after" not in given:
         shot.__dict__["after"] = {}  # the default factory's: one dict per shot
     return shot
@@ -1268,12 +1348,12 @@ def _fast_decision(raw: Any, version: str) -> Decision | None:
     return cast(Decision, _built(Decision, _DECISION, raw))
 
 
-def _fast_action(key: str, body: Any, version: str) -> Action | None:
+def _fast_action(key: str, body: Any, version: str, decoded: bool = False) -> Action | None:
     """The action ``{key: body}`` when it has one of the common shapes and is valid; None
     when the models must look at it (unusual, or bad input)."""
     if key == "shot":
-        shot = _fast_shot(body, version)
-        return None if shot is None else cast(ShotAction, _built(ShotAction, {}, {"shot": shot}))
+        shot = _fast_shot(body, version, decoded)
+        return None if shot is None else _built(ShotAction, {}, {"shot": shot})
     if key == "decision":
         dec = _fast_decision(body, version)
         return None if dec is None else cast(

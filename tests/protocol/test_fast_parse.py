@@ -61,7 +61,23 @@ def agree(raw: dict[str, Any], version: str) -> Any:
     if fast is not None:
         assert slow is not None, f"the fast path accepts what the models refuse: {raw!r}"
         assert same(fast, slow), f"{raw!r}: {fast!r} != {slow!r}"
+    decoded_agrees(raw, version)
     return fast
+
+
+def decoded_agrees(raw: dict[str, Any], version: str) -> None:
+    """The same action as the JSON decoder gives it (``decoded``: events kept by their
+    repr) parses as without the flag, on the first look and from the cache."""
+    try:
+        text = json.dumps(raw)
+    except (TypeError, ValueError):
+        return
+    key = next(iter(json.loads(text)))
+    plain = record._fast_action(key, json.loads(text)[key], version)
+    for _ in range(2):  # kept, then found
+        got = record._fast_action(key, json.loads(text)[key], version, True)
+        assert (got is None) == (plain is None), text
+        assert got is None or same(got, plain), text
 
 
 # Values that probe exact types: bools for ints, strings for numbers, nulls, wrong shapes.

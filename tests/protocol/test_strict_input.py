@@ -134,3 +134,73 @@ def test_streamed_rulings_equal_whole_record_rulings() -> None:
     record["actions"] = 5
     with pytest.raises(RecordError, match="a list of actions"):
         referee(json.dumps(record))
+
+
+def _load_both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[object, object]:
+    """load_record's answer (header and actions, or the error) with the counting check and
+    with the strict decoder alone."""
+    from cuesport import record as rec
+
+    def answer() -> object:
+        try:
+            header, actions = rec.load_record(text)
+            return header, list(actions)
+        except RecordError as err:
+            return f"error: {err}"
+
+    quick = answer()
+    with monkeypatch.context() as m:
+        m.setattr(rec, "_counting_scan", lambda strict: lambda text, i: -1)
+        strict = answer()
+    return quick, strict
+
+
+@pytest.mark.parametrize("text", [
+    '{"actions": [{"shot": {"player": 0, "player": 1}}]}',  # a repeated key
+    '{"actions": [{"shot": {"events": [{"hit": ["cue", "1"], "hit": ["cue", "2"]}]}}]}',
+    '{"actions": [{"shot": {"call": {"ball": "a:b", "ball": "c"}}}]}',  # a colon and a repeat
+    '{"actions": [{"shot": {"call": {"ball": "a:b", "pocket": "c"}}}]}',  # a colon: fine
+    '{"actions": [{"x": 1, "x": 2, "y": [}]}',  # a repeat, then bad syntax
+    '{"actions": [{"x": NaN}]}',
+    '{"actions": [{"x": "\\u003a", "x": 1}]}',  # an escaped colon is no colon in the text
+    '{"actions": [' + "[" * 5000 + "]" * 5000 + "]}",
+])
+def test_counted_key_check_refuses_and_accepts_as_the_strict_decoder(
+        text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    quick, strict = _load_both(text, monkeypatch)
+    assert quick == strict
+
+
+def test_counted_key_check_on_mutated_records(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Repeated keys, colons in names and broken syntax put into real actions at random:
+    the same header, actions or error as the strict decoder alone, every time."""
+    import random
+
+    rng = random.Random(12)
+    shot = {"shot": {"player": 0, "events": [{"hit": ["cue", "3"]}, {"pot": "3",
+            "pocket": "top-left"}], "call": {"ball": "3", "pocket": "top-left"},
+            "after": {"cue": [500.5, 1200.25]}}}
+    base = json.dumps({"discipline": "nine-ball", "actions": [shot, shot, shot]})
+    errors = 0
+    for _ in range(400):
+        text = base
+        for _ in range(rng.randint(1, 3)):
+            k = rng.randrange(4)
+            at = rng.randrange(1, len(text) - 1)
+            if k == 0:  # repeat the member starting at a key
+                start = text.find('"', at)
+                end = text.find(", ", start)
+                if start > 0 and end > 0 and text[start:end].count(":") == 1:
+                    text = text[:start] + text[start:end] + ", " + text[start:]
+            elif k == 1:  # a colon in a string
+                start = text.find('"', at)
+                if start > 0:
+                    text = text[:start + 1] + ":" + text[start + 1:]
+            elif k == 2:
+                text = text[:at] + text[at + 1:]
+            else:
+                text = text[:at] + rng.choice('{}[],:"x1') + text[at:]
+        quick, strict = _load_both(text, monkeypatch)
+        assert quick == strict, text
+        errors += isinstance(quick, str)
+    assert 50 < errors < 400  # both kinds of text were tried

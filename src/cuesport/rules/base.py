@@ -62,6 +62,7 @@ from cuesport.record import Call as CallModel
 from cuesport.rules import sides as order_of_play
 from cuesport.rules import text
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
+from cuesport.rules.events import motion_of, note_gone
 from cuesport.rules.sides import Order, Seat, Sides, Turn
 from cuesport.rules.slots import fast_init
 
@@ -69,6 +70,7 @@ Vec = tuple[float, float]
 Balls = Mapping[str, Vec]
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
+_pocket = attrgetter("pocket")  # of an event
 OVERLAP_TOL = 1.0  # mm a recorded position may overlap before it is an impossible position
 
 
@@ -88,12 +90,15 @@ _KEEP: Any = object()  # a field not named in the changes of a copier
 
 
 def copier(cls: type[T]) -> Callable[..., T]:
-    """``copy(obj, **changes)``: :func:`dataclasses.replace` for a frozen slotted
-    dataclass without ``__post_init__``, about three times faster (states and outcomes are
-    copied several times per ruling). Generated once per class, as ``dataclasses``
-    generates ``__init__``: one keyword per field, an unknown one is a TypeError."""
+    """``copy(obj, **changes)``: :func:`dataclasses.replace` for a frozen dataclass
+    without ``__post_init__``, several times faster (states and outcomes are copied
+    several times per ruling): by the instance's dict for a class without slots, else
+    generated once per class, as ``dataclasses`` generates ``__init__``. One keyword
+    per field; an unknown one is a TypeError."""
     names = [f.name for f in fields(cast(Any, cls))]
     assert "__post_init__" not in vars(cls), "a copier skips __post_init__"
+    if not any("__slots__" in vars(c) for c in cls.__mro__[:-1]):
+        return _dict_copier(cls, frozenset(names))
     env: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "_cls": cls}
     lines = [f"def copy(obj, *, {', '.join(n + '=_KEEP' for n in names)}):",
              "    new = _new(_cls)"]
@@ -105,13 +110,51 @@ def copier(cls: type[T]) -> Callable[..., T]:
     return cast(Callable[..., T], env["copy"])
 
 
+def _dict_copier(cls: type[T], names: frozenset[str]) -> Callable[..., T]:
+    """:func:`copier` for a class without slots (the states): the instance's dict copied
+    and updated in C, in a few bytecodes rather than one line per field."""
+    new_obj = object.__new__
+
+    def copy(obj: T, /, **changes: Any) -> T:
+        new = new_obj(cls)
+        d = new.__dict__  # the fresh instance's own (empty) dict: the frozen class allows it
+        d.update(obj.__dict__)
+        if changes:
+            if not names.issuperset(changes):
+                bad = sorted(set(changes) - names)[0]
+                raise TypeError(f"copy() got an unexpected keyword argument {bad!r}")
+            d.update(changes)
+        return new
+
+    return copy
+
+
+def _dict_maker(cls: type[T], names: frozenset[str]) -> Callable[..., T]:
+    """:func:`maker` for a class without slots: the instance's dict filled in one step."""
+    new_obj = object.__new__
+    n = len(names)
+
+    def make(**values: Any) -> T:
+        if len(values) != n or not names.issuperset(values):
+            missing = sorted(names - set(values)) or sorted(set(values) - names)
+            raise TypeError(f"make() needs every field, by keyword: {missing[0]!r}")
+        new = new_obj(cls)
+        new.__dict__.update(values)  # the frozen class refuses setattr, not its dict
+        return new
+
+    return make
+
+
 def maker(cls: type[T]) -> Callable[..., T]:
-    """``make(**every_field)``: the class's constructor for a frozen slotted dataclass
-    without ``__post_init__``, every field given by keyword, setting the slots directly
-    (the frozen ``__init__`` goes through ``object.__setattr__`` by name: about twice
-    the cost). For the objects built once or more per ruling."""
+    """``make(**every_field)``: the class's constructor for a frozen dataclass without
+    ``__post_init__``, every field given by keyword, setting the slots (or the dict, for
+    a class without slots) directly (the frozen ``__init__`` goes through
+    ``object.__setattr__`` by name: about twice the cost). For the objects built once or
+    more per ruling."""
     names = [f.name for f in fields(cast(Any, cls))]
     assert "__post_init__" not in vars(cls), "a maker skips __post_init__"
+    if not any("__slots__" in vars(c) for c in cls.__mro__[:-1]):
+        return _dict_maker(cls, frozenset(names))
     env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     lines = [f"def make(*, {', '.join(names)}):", "    new = _new(_cls)"]
     for i, n in enumerate(names):
@@ -139,7 +182,9 @@ def worst(fouls: Iterable[Foul]) -> Foul | None:
     return max(found, key=lambda f: f.penalty) if found else None
 
 
-@dataclass(frozen=True, slots=True)
+# no __slots__ (nor in the subclasses): a state is copied by its __dict__ in one step
+# (copier), several times per ruling
+@dataclass(frozen=True)
 class FrameState:
     """What every discipline's state has. Disciplines subclass it with their own fields."""
 
@@ -414,6 +459,12 @@ class Referee(Generic[S]):
     def extra_fields(self, state: S) -> dict[str, Any]:
         """Discipline-specific ruling fields (documented per discipline)."""
         return {}
+
+    def extra_text(self, state: S) -> str | None:
+        """:meth:`extra_fields` as a ruling's JSON text prints them (``', "key": value'``
+        each, in order), or None: the printer then encodes :meth:`extra_fields`. A
+        discipline gives it to skip the dict on every ruling (issue 12, speed)."""
+        return None
 
     # ------------------------------------------------------------ actions
 
@@ -741,7 +792,7 @@ class Referee(Generic[S]):
         if shot.safety and facts.called_shots:
             raise RecordError(f"safety: a safety is called in {facts.names.en}: "
                               "use call: \"safety\"")
-        if isinstance(shot.call, CallModel):
+        if isinstance(shot.call, CallModel) and UNKNOWN_POCKET in map(_pocket, shot.events):
             # POOL-1.6 (P8-3.5, P8-3.8(3)): the called ball's pocket decides the call, so it
             # is never unknown
             ball = shot.call.ball
@@ -770,6 +821,14 @@ class Referee(Generic[S]):
     def check_name(self, name: str, what: str = "ball") -> None:
         if name not in self.names:
             raise RecordError(f"unknown {what} {name!r}")
+
+    def check_moved(self, balls: Mapping[str, Vec], where: str,
+                    placed: Mapping[str, Vec] | None, after: Mapping[str, Any]) -> None:
+        """:meth:`check_balls` of a position made from one that passed it (the last one
+        :func:`apply_motion` returned) by placing the balls of ``placed``, setting those
+        of ``after`` and taking balls out. A discipline may test only those balls (the
+        same verdict); by default the whole position is tested."""
+        self.check_balls(balls, where)
 
     def check_balls(self, balls: Mapping[str, Vec], where: str = "position") -> None:
         """Known names, centres on the table (or hanging in a pocket mouth), no overlaps."""
@@ -879,26 +938,34 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
     if placed:
         fresh = not balls.keys() >= placed.keys()
         here.update(placed)
+    names = referee.names
+    motion = motion_of(shot.events)
+    if motion.ok and names.issuperset(motion.named) and here.keys() >= motion.named:
+        # every ball named is known and on the table, and none is named once gone: the
+        # loop below would find nothing wrong (the usual stroke)
+        return _moved(referee, balls, here, fresh, shot, placed, motion.gone,
+                      motion.potted, motion.off)
     gone: dict[str, str] = {}
     potted: dict[str, str] = {}
     off: list[str] = []
-    names = referee.names
-    for i, e in enumerate(shot.events):
-        # Event.balls(), inlined: this loop runs for every event of every shot
-        named = e.hit or e.over or (e.cushion or e.pot or e.off or e.cross or e.takeoff
-                                    or e.land or "",)
-        for name in named:
+    for i, e in enumerate(shot.events):  # something is wrong: find the first event
+        for name in e.balls():
             if name not in here or name in gone or name not in names:  # bad: say why
                 referee.check_name(name)
                 if name not in here:
                     raise RecordError(f"events.{i}: ball {name!r} is not on the table")
                 raise RecordError(f"events.{i}: ball {name!r} already {gone[name]}")
-        if e.pot is not None and e.pocket is not None:
-            potted[e.pot] = e.pocket
-            gone[e.pot] = "potted"
-        elif e.off is not None:
-            off.append(e.off)
-            gone[e.off] = "off the table"
+        note_gone(e, gone, potted, off)
+    return _moved(referee, balls, here, fresh, shot, placed, gone, MappingProxyType(potted),
+                  tuple(off))
+
+
+def _moved(referee: Referee[Any], balls: Balls, here: dict[str, Vec], fresh: bool,
+           shot: Shot, placed: Mapping[str, Vec] | None, gone: Mapping[str, str],
+           potted: Mapping[str, str], off: tuple[str, ...]) -> ShotMotion:
+    """The rest of :func:`apply_motion` once the events are checked: ``after``, and the
+    position at rest."""
+    names = referee.names
     after = shot.after
     for name in after:
         if name not in names or name in gone or name not in here:  # bad: say why
@@ -912,10 +979,14 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
         new.pop(k, None)
     for k, v in after.items():
         new[k] = (float(v[0]), float(v[1]))
-    referee.check_balls(new, "after")
     # The state's and the placed positions are float tuples already: only sort, and not
     # even that for a position this function returned (sorted then; taking balls out and
-    # setting existing ones keeps the order), the usual stroke after a stroke.
+    # setting existing ones keeps the order), the usual stroke after a stroke. Such a
+    # position passed check_balls: only the balls set on it need testing.
+    if balls is referee.last_motion:
+        referee.check_moved(new, "after", placed, after)
+    else:
+        referee.check_balls(new, "after")
     if not fresh and balls is referee.last_motion:
         out: Balls = MappingProxyType(new)  # nothing else holds ``new``
         # how ``out`` was made from ``balls``, in its order: its printed text is the
@@ -925,4 +996,4 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
         out = sorted_balls(new)
         referee.last_step = None
     referee.last_motion = out
-    return ShotMotion(out, MappingProxyType(potted), tuple(off))
+    return ShotMotion(out, potted, off)

@@ -6,9 +6,12 @@ simultaneous; first contacts closer in time than ``SIMULTANEOUS_S`` are too (spe
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
 
 from cuesport.record import Event
+from cuesport.rules.slots import fast_init
 
 SIMULTANEOUS_S = 0.001
 
@@ -95,3 +98,108 @@ def jump_shot(events: Sequence[Event], cue: str, first_fair: bool,
                 continue  # SNK-2.19(c)
         return True
     return False
+
+
+# Facts of an events tuple, kept by its identity (issue 12, speed): the record's parser
+# shares one tuple among the strokes with the same events (most strokes: a hit and a pot,
+# or a hit and two cushions), so these are read once per distinct stroke, not per stroke.
+# Each entry keeps its tuple alive, so no other tuple can have its id while it is kept;
+# events are frozen models, so the facts cannot change.
+_KEPT = 4096
+
+
+def _shared(events: Sequence[Event]) -> bool:
+    """Whether facts of these events are worth keeping: an immutable tuple (its facts stay
+    true) without event times (the parser shares such tuples among strokes; a stroke
+    with times has its own)."""
+    return type(events) is tuple and bool(events) and events[0].t is None
+
+
+@fast_init  # one per stroke with events of its own
+@dataclass(frozen=True, slots=True)
+class Motion:
+    """What the events say of where balls went, by themselves (no position needed)."""
+
+    named: frozenset[str]  # every ball an event names
+    ok: bool  # no ball is named once it is potted or off the table (so none goes twice)
+    gone: Mapping[str, str]  # ball -> "potted" or "off the table", in order (when ok)
+    potted: Mapping[str, str]  # ball -> pocket (when ok)
+    off: tuple[str, ...]  # balls driven off the table, in order (when ok)
+
+
+_motions: dict[int, tuple[Sequence[Event], Motion]] = {}
+
+
+def note_gone(e: Event, gone: dict[str, str], potted: dict[str, str], off: list[str]) -> None:
+    """The ball of a pot or an off-the-table event, noted as gone (and where)."""
+    if e.pot is not None and e.pocket is not None:
+        potted[e.pot] = e.pocket
+        gone[e.pot] = "potted"
+    elif e.off is not None:
+        off.append(e.off)
+        gone[e.off] = "off the table"
+
+
+def motion_of(events: Sequence[Event]) -> Motion:
+    """The :class:`Motion` of a stroke's events (kept by the tuple's identity)."""
+    kept = _motions.get(id(events))
+    if kept is not None and kept[0] is events:
+        return kept[1]
+    named: set[str] = set()
+    gone: dict[str, str] = {}
+    potted: dict[str, str] = {}
+    off: list[str] = []
+    ok = True
+    for e in events:
+        balls = e.balls()
+        named.update(balls)
+        if not gone.keys().isdisjoint(balls):
+            ok = False
+        note_gone(e, gone, potted, off)
+    motion = Motion(frozenset(named), ok, MappingProxyType(gone), MappingProxyType(potted),
+                    tuple(off))
+    if _shared(events):
+        if len(_motions) >= _KEPT:
+            _motions.clear()
+        _motions[id(events)] = (events, motion)
+    return motion
+
+
+Contact = tuple[int | None, tuple[str, ...], frozenset[str]]
+_contacts: dict[tuple[int, str], tuple[Sequence[Event], Contact]] = {}
+
+
+def contact_of(events: Sequence[Event], cue: str) -> Contact:
+    """:func:`index_of_first_contact`, :func:`first_contacts` and the balls that reached a
+    rail or a pocket after that contact, none frozen to a rail (POOL-8.4,
+    :func:`rails_after`) of a stroke's events, kept by the tuple's identity."""
+    kept = _contacts.get((id(events), cue))
+    if kept is not None and kept[0] is events:
+        return kept[1]
+    i = index_of_first_contact(events, cue)
+    found = (i, first_contacts(events, cue),
+             rails_after(events, i, set()) if i is not None else frozenset())
+    if _shared(events):
+        if len(_contacts) >= _KEPT:
+            _contacts.clear()
+        _contacts[id(events), cue] = (events, found)
+    return found
+
+
+def rails_after(events: Sequence[Event], start: int, frozen: set[str]) -> frozenset[str]:
+    """POOL-8.4: balls driven to a rail after event ``start``; pocketed or off-table balls
+    count. A ball frozen to a rail is taken as pressed against that rail on its first
+    cushion event, so only a later one counts (the protocol names no rail)."""
+    seen: set[str] = set()
+    out: set[str] = set()
+    for e in events[start + 1:]:
+        if e.cushion is not None:
+            if e.cushion in frozen and e.cushion not in seen:
+                seen.add(e.cushion)
+                continue
+            out.add(e.cushion)
+        elif e.pot is not None:
+            out.add(e.pot)
+        elif e.off is not None:
+            out.add(e.off)
+    return frozenset(out)

@@ -107,7 +107,7 @@ from cuesport.rules.base import (
     sorted_balls,
 )
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
-from cuesport.rules.events import first_contacts, index_of_first_contact
+from cuesport.rules.events import contact_of, first_contacts, rails_after
 from cuesport.rules.in_hand import KitchenBreach, behind_head_string, kitchen_breach
 from cuesport.rules.respot import NoRoomError, nearest_to_head_string, spot_pool_balls
 
@@ -172,7 +172,7 @@ class PoolExtras(StartExtras):
                                                                        exclude=True)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no __slots__: copied by its __dict__ (FrameState)
 class PoolState(FrameState):
     breaking: bool = True
     breaker: int = 0
@@ -189,7 +189,7 @@ class PoolState(FrameState):
 evolve: Callable[..., PoolState] = copier(PoolState)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no __slots__: made by filling its dict (maker), once per stroke
 class Play:
     """What one stroke did, read once; the games only query it."""
 
@@ -262,22 +262,8 @@ _JUDGED: tuple[tuple[str, str, Callable[[Judgement], object]], ...] = (
 
 
 def rail_contacts(shot: Shot, start: int, frozen: set[str]) -> frozenset[str]:
-    """POOL-8.4: balls driven to a rail after event ``start``; pocketed or off-table balls
-    count. A ball frozen to a rail is taken as pressed against that rail on its first
-    cushion event, so only a later one counts (the protocol names no rail)."""
-    seen: set[str] = set()
-    out: set[str] = set()
-    for e in shot.events[start + 1:]:
-        if e.cushion is not None:
-            if e.cushion in frozen and e.cushion not in seen:
-                seen.add(e.cushion)
-                continue
-            out.add(e.cushion)
-        elif e.pot is not None:
-            out.add(e.pot)
-        elif e.off is not None:
-            out.add(e.off)
-    return frozenset(out)
+    """POOL-8.4: :func:`cuesport.rules.events.rails_after` of a shot's events."""
+    return rails_after(shot.events, start, frozen)
 
 
 class PoolReferee(Referee[PoolState]):
@@ -381,6 +367,30 @@ class PoolReferee(Referee[PoolState]):
             out["push_out"] = state.push_out
         return out
 
+    def extra_text(self, state: PoolState) -> str | None:
+        if type(self).extra_fields is not PoolReferee.extra_fields:
+            return None  # a game's own fields: printed from its dict
+        return self.pool_extra_text(state)
+
+    def pool_extra_text(self, state: PoolState) -> str | None:
+        """:meth:`extra_fields` of every pool game, printed; None for a value of another
+        type than the state's own (the dict is then encoded)."""
+        f, b = state.fouls_in_a_row, state.breaking
+        if (type(f) is not tuple or len(f) != 2 or type(f[0]) is not int
+                or type(f[1]) is not int or type(b) is not bool):
+            return None
+        p = state.to_play
+        warning = self.three_foul_rule and state.warned[p] and f[p] == 2  # as extra_fields
+        text = (f', "fouls_in_a_row": [{f[0]}, {f[1]}], '
+                f'"warning": {"true" if warning else "false"}, '
+                f'"breaking": {"true" if b else "false"}')
+        if not self.push_outs:
+            return text
+        push = state.push_out
+        if type(push) is not bool:
+            return None
+        return f'{text}, "push_out": {"true" if push else "false"}'
+
     # ------------------------------------------------------------ helpers
 
     _good: Mapping[str, Vec] = MappingProxyType({})  # the last position found all good
@@ -411,6 +421,32 @@ class PoolReferee(Referee[PoolState]):
                 if sorted(map(math.dist, repeat(p), centres))[1] < limit:
                     return super().check_balls(balls, where)
         self._good = dict(balls)
+        return None
+
+    def check_moved(self, balls: Mapping[str, Vec], where: str,
+                    placed: Mapping[str, Vec] | None, after: Mapping[str, Any]) -> None:
+        """The fast path of :meth:`check_balls` for the balls placed or set on a position
+        that passed it (the others are where they were then: on the table, no two
+        overlapping), found by name rather than by comparing every ball; anything
+        unusual goes to :meth:`check_balls`. ``balls`` is not changed afterwards."""
+        if not self.positions:
+            return self.check_balls(balls, where)
+        lo, hx, hy, limit = self._limits or self._set_limits()
+        names = self.names
+        centres: list[Vec] | None = None
+        for moved in (placed, after) if placed else (after,):
+            for name in moved:
+                p = balls.get(name)
+                if p is None:
+                    continue  # placed, then potted or off the table: not in the position
+                x, y = p
+                if name not in names or not (lo <= x <= hx and lo <= y <= hy):
+                    return self.check_balls(balls, where)
+                if centres is None:
+                    centres = list(balls.values())
+                if len(centres) > 1 and sorted(map(math.dist, repeat(p), centres))[1] < limit:
+                    return self.check_balls(balls, where)
+        self._good = balls  # every ball where a good position has it
         return None
 
     _limits: tuple[float, float, float, float] | None = None
@@ -569,10 +605,13 @@ class PoolReferee(Referee[PoolState]):
         before = sorted_balls({**state.balls, **placed}) if placed else state.balls
         self.check_declarations(state, shot, before)
         motion = apply_motion(self, state.balls, shot, placed)
-        contact = index_of_first_contact(shot.events, "cue")  # read once, used twice
+        contact, first, rails = contact_of(shot.events, "cue")  # read once, used twice
         settled, after = self.settled(shot, before, motion, contact)
-        first, i0, on_rail = self.contacts(shot, before, motion, contact)
-        railed = rail_contacts(shot, i0, on_rail) if i0 is not None else frozenset()
+        first, i0, on_rail = self.contacts(shot, before, motion, contact, first)
+        if on_rail or i0 != contact:  # declared balls: the rails read again
+            railed = rail_contacts(shot, i0, on_rail) if i0 is not None else frozenset()
+        else:
+            railed = rails  # rail_contacts from the first contact, nothing frozen
         kitchen = None
         if not self.positions:
             j = shot.judgement  # POOL-6.11 as the referee saw it
@@ -585,8 +624,9 @@ class PoolReferee(Referee[PoolState]):
             player=shot.player,
             before=before,
             after=after if after is motion.balls else freeze_balls(after),
-            potted={b: p for b, p in motion.potted.items() if b != "cue" and b not in settled},
-            off=tuple(b for b in motion.off if b != "cue"),
+            potted={b: p for b, p in motion.potted.items() if b != "cue" and b not in settled}
+            if motion.potted else {},  # (a comprehension costs a call: most strokes pot none)
+            off=tuple(b for b in motion.off if b != "cue") if motion.off else (),
             cue_potted="cue" in motion.potted,
             cue_off="cue" in motion.off,
             first=first,
@@ -655,14 +695,17 @@ class PoolReferee(Referee[PoolState]):
             after = spot_pool_balls(list(settled), motion.balls, self.table)
         return settled, after
 
-    def contacts(self, shot: Shot, before: Balls, motion: ShotMotion, contact: int | None
+    def contacts(self, shot: Shot, before: Balls, motion: ShotMotion, contact: int | None,
+                 first: tuple[str, ...] | None = None
                  ) -> tuple[tuple[str, ...], int | None, set[str]]:
         """The first contact(s) of the cue ball and the event index of the first one, with
         the declarations (POOL-8.4, POOL-6.7): "frozen" names balls frozen to a rail,
         "touching" balls frozen to the cue ball; a "frozen" ball resting against the cue
         ball and not against a rail is taken as frozen to the cue ball. Also returns the
-        balls frozen to a rail. ``contact``: the index of the first contact."""
-        first = first_contacts(shot.events, "cue") if contact is not None else ()
+        balls frozen to a rail. ``contact``: the index of the first contact, ``first``
+        the first contacts (found here when None)."""
+        if first is None:
+            first = first_contacts(shot.events, "cue") if contact is not None else ()
         i0 = contact
         reach = 2.0 * self.table.ball_radius + TOUCH_TOL
         d = shot.declare
@@ -690,14 +733,16 @@ class PoolReferee(Referee[PoolState]):
     def general_fouls(self, state: PoolState, play: Play) -> list[Foul]:
         """Section 6 fouls found on one stroke, each with its rule ID: the referee's
         judgements first, then what the events show."""
-        found = [self._f(rule, name) for rule, name in self.judged_fouls(state, play)
-                 if rule in self.standard_fouls]
+        judged = self.judged_fouls(state, play)
+        found = [self._f(rule, name) for rule, name in judged
+                 if rule in self.standard_fouls] if judged else []
         if not play.shot.stroke:
             if not found and not play.settled and "POOL-6.6" in self.standard_fouls:
                 found.append(self._f("POOL-6.6", "touched-ball"))  # a foul while not striking
             return found
-        found += [self._f(rule, name) for rule, name in self.table_fouls(state, play)
-                  if rule in self.standard_fouls]
+        seen = self.table_fouls(state, play)
+        if seen:
+            found += [self._f(rule, name) for rule, name in seen if rule in self.standard_fouls]
         return found
 
     def judged_fouls(self, state: PoolState, play: Play) -> list[tuple[str, str]]:

@@ -111,7 +111,7 @@ ONE_RED_CALLS: Catalog = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no __slots__: copied by its __dict__ (FrameState)
 class OneRedState(FrameState):
     consecutive_cannons: int = 0
     consecutive_hazards: int = 0

@@ -66,7 +66,7 @@ class Snapshot:
                 "phase": self.phase, "in_hand": self.in_hand, "full": self.full}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no __slots__: copied by its __dict__ (FrameState)
 class SnookerState(FrameState):
     phase: str = "reds"  # SNK-X.1: "reds", "colour" (after a red) or "sequence"
     free_ball: bool = False  # SNK-3.10: a free ball is available to to_play

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from pydantic import Field
 
@@ -70,9 +70,19 @@ class StraightPoolReferee(PoolReferee):
         out["target"] = self.target
         return out
 
+    def extra_text(self, state: PoolState) -> str | None:
+        if type(self).extra_fields is not StraightPoolReferee.extra_fields:
+            return None  # a subclass's own fields: printed from its dict
+        text = self.pool_extra_text(state)
+        target = self.target
+        if text is None or type(target) is not int:
+            return None
+        return f'{text}, "target": {target}'
+
     @property
     def target(self) -> int:
-        return cast(StraightPoolOptions, self.options).target
+        target: int = self.options.target  # type: ignore[attr-defined]  # the options model's
+        return target
 
     def new_rack(self, state: PoolState, names: list[str]) -> tuple[int, Position]:
         n = state.reracks + 1

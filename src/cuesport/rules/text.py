@@ -93,7 +93,7 @@ def position_text(ref: Any, balls: Mapping[str, Any], null: str | None) -> str |
                     if (type(name) is not str or type(p) is not tuple
                             or not _SCALAR.issuperset(map(type, p))):
                         return balls_text(balls, null)
-                    parts[name] = f"{_enc(name)}: {ENCODE(p)}"
+                    parts[name] = f"{_enc(name)}: {_point_text(p)}"
         if len(_PARTS) >= _PARTS_KEPT:
             _PARTS.clear()
         _PARTS[id(out)] = (out, parts)
@@ -106,6 +106,16 @@ def position_text(ref: Any, balls: Mapping[str, Any], null: str | None) -> str |
     if not parts:
         return f"{{{_enc(null)}: null}}"
     return f"{{{', '.join(parts.values())}, {_enc(null)}: null}}"
+
+
+def _point_text(p: tuple[Any, ...]) -> str:
+    """A tuple of scalars as the encoder prints it: a pair of finite floats by their
+    repr (the encoder's float text) without the encoder's call."""
+    if len(p) == 2:
+        x, y = p
+        if type(x) is float and type(y) is float and x - x == 0 and y - y == 0:
+            return f"[{x!r}, {y!r}]"
+    return ENCODE(p)
 
 
 def _parts(balls: Mapping[str, Any]) -> dict[str, str] | None:
@@ -139,7 +149,7 @@ def _ball_parts(balls: Mapping[str, Any]) -> list[str] | None:
             if points[i] is None:
                 if type(p) is not tuple or not _SCALAR.issuperset(map(type, p)):
                     return None  # a list (mutable) or odd values: the dict is encoded
-                points[i] = POINTS[id(p)] = ENCODE(p)
+                points[i] = POINTS[id(p)] = _point_text(p)
                 _ALIVE[id(p)] = p
     names = list(map(NAMES.get, balls))
     if None in names:
@@ -275,7 +285,8 @@ def ruling_text(ref: Any, index: int, outcome: Any, state: Any, lang: str) -> st
     for a referee of a record with positions and no order of play (the caller checks),
     read in the same order from the same hooks; None where a value is of a type this
     printer leaves to the encoder of the dict."""
-    printer = state_printer(ref.extras_model, cast(type, type(state)))
+    cls: type = type(state)
+    printer = state_printer(ref.extras_model, cls)
     st = printer(state) if printer is not None else None
     if st is None or type(index) is not int:
         return None
@@ -298,11 +309,15 @@ def ruling_text(ref: Any, index: int, outcome: Any, state: Any, lang: str) -> st
     said = ref.say(outcome.calls, lang) if outcome.calls else ()
     announce = _strs_text(said)
     balls = position_text(ref, state.balls, ref.in_hand_null if state.in_hand else None)
-    extra = ref.extra_fields(state)
-    if announce is None or balls is None or type(extra) is not dict or not _HEAD.isdisjoint(
-            extra) or not _STR.issuperset(map(type, extra)):
+    if announce is None or balls is None:
         return None
-    extra_t = "".join([f", {_enc(k)}: {raw_text(v)}" for k, v in extra.items()])
+    extra_t = ref.extra_text(state)  # the discipline's own fields printed, where it can
+    if extra_t is None:
+        extra = ref.extra_fields(state)
+        if type(extra) is not dict or not _HEAD.isdisjoint(extra) or not _STR.issuperset(
+                map(type, extra)):
+            return None
+        extra_t = "".join([f", {_enc(k)}: {raw_text(v)}" for k, v in extra.items()])
     return (f'{{"action": {index}, "legal": {"true" if legal else "false"}, '
             f'"fouls": {fouls_t}, "points": [{pts[0]}, {pts[1]}], "score": {score}, '
             f'"break": {brk}, "to_play": {to_play}, "options": {options}{ball_on_t}, '

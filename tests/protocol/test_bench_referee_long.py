@@ -1,0 +1,40 @@
+"""bench/referee_long.py: the child's own CPU and peak RSS (no timing asserted)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))
+    import referee_long
+
+    return referee_long
+
+
+def test_usage_figures_add_user_and_system_time_and_give_megabytes(bench: ModuleType) -> None:
+    usage = SimpleNamespace(ru_utime=1.5, ru_stime=0.25, ru_maxrss=81_760)  # kB on Linux
+    cpu, rss = bench.usage_figures(usage)
+    assert cpu == pytest.approx(1.75)
+    assert rss == pytest.approx(81_760 / 1024)  # 79.8 MB
+
+
+def test_peak_rss_is_the_childs_own_not_an_earlier_larger_child(
+        bench: ModuleType, tmp_path: Path) -> None:
+    # a larger child first (as the record's builder is): RUSAGE_CHILDREN would report it
+    subprocess.run([sys.executable, "-c", "b = bytearray(400 * 2**20); b[::4096] = b'x' * "
+                    "len(b[::4096])"], check=True)
+    empty = tmp_path / "empty.json"
+    empty.write_text('{"discipline": "straight-pool", "actions": []}', "utf-8")
+    cpu, wall, out, rss = bench.child(empty, "en")
+    assert out == b""  # no actions, no rulings
+    assert 0 < rss < 300  # MB: the referee's own peak, not the 400 MB child's
+    assert cpu > 0 and wall > 0
