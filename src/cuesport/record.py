@@ -911,16 +911,13 @@ def _explain(err: ValidationError, prefix: str = "") -> str:
     return "; ".join(parts)
 
 
-def parse_action(raw: Any, version: str = "1", positions: bool = True, *,
-                 decoded: bool = False) -> Action:
+def parse_action(raw: Any, version: str = "1", positions: bool = True) -> Action:
     """Validate one action: an object with exactly one known key.
 
     ``version`` and ``positions`` are the record's: an input of version 1.1 in a version 1
     record, or a positions-free input in a record with positions (or the reverse), is bad
-    input naming the field. ``decoded``: ``raw`` was made by the JSON decoder (dicts,
-    lists, str, int, float, bool, None and nothing else), so parts of it may be looked up
-    by their ``repr`` (which is then one-to-one)."""
-    action = _parse_action(raw, version, decoded)
+    input naming the field."""
+    action = _parse_action(raw, version)
     if isinstance(action, ShotAction):
         check_shot_inputs(action.shot, version, positions)
     return action
@@ -956,14 +953,14 @@ def check_shot_inputs(shot: Shot, version: str = "1", positions: bool = True) ->
                               "rest (shot.rest declares what the rules need)")
 
 
-def _parse_action(raw: Any, version: str, decoded: bool = False) -> Action:
+def _parse_action(raw: Any, version: str) -> Action:
     """Validate one action: an object with exactly one known key."""
     if not isinstance(raw, dict):
         raise RecordError("an action is a JSON object with exactly one key")
     if len(raw) != 1:
         raise RecordError(f"an action has exactly one key, got {sorted(raw) or 'none'}")
     key = next(iter(raw))
-    fast = _fast_action(key, raw[key], version, decoded)
+    fast = _fast_action(key, raw[key], version)
     if fast is not None:
         return fast
     model = ACTION_MODELS.get(key)
@@ -1222,30 +1219,6 @@ def _fast_events(raw: Any) -> tuple[Event, ...] | None:
     return shared
 
 
-_events_by_repr: dict[str, Any] = {}
-_calls_by_repr: dict[str, Any] = {}
-
-
-def _timed(raw: Any) -> bool:
-    """Whether a list of events starts with a timed one (then they are usually all)."""
-    return type(raw) is list and bool(raw) and type(raw[0]) is dict and "t" in raw[0]
-
-
-def _by_repr(kept: dict[str, Any], parse: Callable[[Any], Any], raw: Any) -> Any:
-    """``parse(raw)`` of a value the JSON decoder made, kept by its ``repr``: one text per
-    value for the decoder's types, made in C, cheaper than checking the value again.
-    Values with event times are not kept (each stroke's times are its own)."""
-    key = repr(raw)
-    found = kept.get(key)
-    if found is None:
-        found = parse(raw)
-        if found is not None and "'t': " not in key:
-            if len(kept) >= _CACHE_SIZE:
-                kept.clear()
-            kept[key] = found
-    return found
-
-
 def _fast_call(v: Any) -> Call | str | None:
     if type(v) is str:
         return v if v == "safety" else None
@@ -1271,16 +1244,14 @@ def _fast_judgement(raw: Any) -> Judgement | None:
     return cast(Judgement, _built(Judgement, _JUDGEMENT, raw))
 
 
-def _fast_shot(raw: Any, version: str, decoded: bool = False) -> Shot | None:
+def _fast_shot(raw: Any, version: str) -> Shot | None:
     if type(raw) is not dict:
         return None
     given: dict[str, Any] = {}
     v: Any
     for key, v in raw.items():
         if key == "events":
-            # (a stroke with event times is its own: its repr, dear with floats, is not kept)
-            v = (_by_repr(_events_by_repr, _fast_events, v) if decoded and not _timed(v)
-                 else _fast_events(v))
+            v = _fast_events(v)
         elif key == "after":
             if type(v) is not dict:
                 return None
@@ -1295,8 +1266,7 @@ def _fast_shot(raw: Any, version: str, decoded: bool = False) -> Shot | None:
             if type(v) is not int or not 0 <= v <= 1:
                 return None
         elif key == "call":
-            v = (_by_repr(_calls_by_repr, _fast_call, v) if decoded and type(v) is dict
-                 else _fast_call(v))
+            v = _fast_call(v)
         elif key == "cue_ball":
             v = _point(v)
         elif key == "push_out" or key == "stroke":
@@ -1348,11 +1318,11 @@ def _fast_decision(raw: Any, version: str) -> Decision | None:
     return cast(Decision, _built(Decision, _DECISION, raw))
 
 
-def _fast_action(key: str, body: Any, version: str, decoded: bool = False) -> Action | None:
+def _fast_action(key: str, body: Any, version: str) -> Action | None:
     """The action ``{key: body}`` when it has one of the common shapes and is valid; None
     when the models must look at it (unusual, or bad input)."""
     if key == "shot":
-        shot = _fast_shot(body, version, decoded)
+        shot = _fast_shot(body, version)
         return None if shot is None else _built(ShotAction, {}, {"shot": shot})
     if key == "decision":
         dec = _fast_decision(body, version)

@@ -75,14 +75,13 @@ class RefereeSession:
             self.rulings.append(ruling)
         return ruling
 
-    def feed_text(self, raw: Any, *, decoded: bool = False) -> tuple[str, bool]:
+    def feed_text(self, raw: Any) -> tuple[str, bool]:
         """:meth:`feed`, printed: the ruling's JSON text (``json.dumps(ruling,
         ensure_ascii=False)``) printed straight from the new state, and whether the action
-        was accepted (else the text is the error object's, and nothing changed).
-        ``decoded``: ``raw`` was made by the JSON decoder (see :func:`parse_action`)."""
+        was accepted (else the text is the error object's, and nothing changed)."""
         i = self.index
         try:
-            action = parse_action(raw, *self._inputs, decoded=decoded)
+            action = parse_action(raw, *self._inputs)
             outcome, new = self.referee.apply(self.state, action)
             printed = self.referee.ruling_text(i, outcome, new, self.lang)
         except RecordError as err:
@@ -164,9 +163,8 @@ def ruling_lines(record: Any, lang: str = "en") -> Iterator[tuple[str, bool]]:
     with whether its action was accepted (the last is the error object when not): what
     ``cuesport referee`` prints, without building each ruling's dict."""
     session, actions = _start(record, lang)
-    decoded = isinstance(record, str | bytes | bytearray)  # the actions are the decoder's
     for raw in actions:
-        line, ok = session.feed_text(raw, decoded=decoded)
+        line, ok = session.feed_text(raw)
         yield line, ok
         if not ok:
             return
