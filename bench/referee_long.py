@@ -82,29 +82,52 @@ def main() -> None:
               f"CPU; outputs {'identical' if same else 'DIFFERENT'}")
 
 
+# The child reports its own peak (VmHWM, reset at exec): a forked child's ru_maxrss starts
+# from the parent's resident size at the fork (a pytest worker's few hundred MB, say).
+_PEAK = """import atexit, runpy, sys
+def peak():
+    with open("/proc/self/status") as f:
+        kb = next(line.split()[1] for line in f if line.startswith("VmHWM:"))
+    sys.stderr.write(f"\\nbench-peak-kb {kb}\\n")
+atexit.register(peak)
+sys.argv = ["cuesport", *sys.argv[1:]]
+runpy.run_module("cuesport", run_name="__main__", alter_sys=True)
+"""
+
+
 def child(path: Path, lang: str, src: str | None = None) -> tuple[float, float, bytes, float]:
     """``cuesport referee - < path`` in a child (``src``: another tree's, by
     ``PYTHONPATH``): its CPU time, wall time, output and peak RSS (MB), the last two of
-    that child alone (``os.wait4``: RUSAGE_CHILDREN would give the largest peak of every
-    child so far, the record's builder included)."""
+    that child alone (CPU from ``os.wait4``; the peak as the child's kernel counts it)."""
     # bytecode cached as an installed package has it (PYTHONDONTWRITEBYTECODE, where set,
     # would recompile every module in each run: about 0.2 s of CPU)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     if src is not None:
         env["PYTHONPATH"] = src
     t0 = time.perf_counter()
-    with open(path, "rb") as f_in, tempfile.TemporaryFile() as f_out:
-        proc = subprocess.Popen([sys.executable, "-m", "cuesport", "referee", "-",
-                                 "--lang", lang], stdin=f_in, stdout=f_out, env=env)
+    with open(path, "rb") as f_in, tempfile.TemporaryFile() as f_out, \
+            tempfile.TemporaryFile() as f_err:
+        proc = subprocess.Popen([sys.executable, "-c", _PEAK, "referee", "-", "--lang", lang],
+                                stdin=f_in, stdout=f_out, stderr=f_err, env=env)
         _, status, usage = os.wait4(proc.pid, 0)  # reaped here: its own rusage
         wall = time.perf_counter() - t0
         proc.returncode = os.waitstatus_to_exitcode(status)
         f_out.seek(0)
         out = f_out.read()
+        f_err.seek(0)
+        err = f_err.read().decode("utf-8", "replace")
     if proc.returncode != 0:
-        raise SystemExit(f"cuesport referee exited {proc.returncode}")
-    cpu, rss = usage_figures(usage)
-    return cpu, wall, out, rss
+        raise SystemExit(f"cuesport referee exited {proc.returncode}: {err[-2000:]}")
+    cpu, _ = usage_figures(usage)
+    return cpu, wall, out, peak_mb(err)
+
+
+def peak_mb(err: str) -> float:
+    """The peak RSS (MB) the child wrote last on its standard error."""
+    lines = [ln for ln in err.splitlines() if ln.startswith("bench-peak-kb ")]
+    if not lines:
+        raise SystemExit("the child did not report its peak memory")
+    return int(lines[-1].split()[1]) / 1024
 
 
 def usage_figures(usage: Any) -> tuple[float, float]:

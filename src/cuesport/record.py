@@ -193,11 +193,14 @@ class Judgement(_Model):
     full_ball: bool = False  # SNK-3.14(c): central full-ball contact available
     baulk_crossed: bool = False  # ONE-2.13.1: "baulk line crossed"
     railed: Railed | None = None  # POOL-6.3, break rules: instead of cushion events
-    fell: Names = ()  # SNK-3.9: potted balls that fell by themselves
+    # version 1.1, any record: potted balls that fell by themselves (SNK-3.9), which only
+    # the referee's eye sees (events cannot show a ball stopped on the lip)
+    fell: Names = ()
 
 
 POSITIONS_FREE_FLAGS = ("misplaced", "not_played_out", "clear_path", "full_ball",
-                        "baulk_crossed", "railed", "fell")
+                        "baulk_crossed", "railed")
+JUDGEMENT_FLAGS_1_1 = (*POSITIONS_FREE_FLAGS, "fell")  # the judgement inputs of version 1.1
 
 
 class Call(_Model):
@@ -930,7 +933,7 @@ def check_shot_inputs(shot: Shot, version: str = "1", positions: bool = True) ->
     """The version 1.1 and positions-free inputs of a shot, against the record's header."""
     judged = shot.judgement.model_fields_set
     # (each comprehension costs a call: they run only where there is something to find)
-    given = [f"judgement.{f}" for f in POSITIONS_FREE_FLAGS if f in judged] if judged else []
+    given = [f"judgement.{f}" for f in JUDGEMENT_FLAGS_1_1 if f in judged] if judged else []
     if shot.rest is not None:
         given.append("rest")
     if UNKNOWN_POCKET in map(_pocket, shot.events):
@@ -939,6 +942,8 @@ def check_shot_inputs(shot: Shot, version: str = "1", positions: bool = True) ->
     if given and version != PROTOCOL_1_1:
         raise RecordError(f"shot.{given[0]}: a version 1.1 input; the record says protocol 1 "
                           '(use "protocol": "1.1")')
+    if positions and "judgement.fell" in given:
+        given.remove("judgement.fell")  # the one 1.1 judgement any record may give
     if given and positions:
         why = ("a pot names its pocket" if given[0].endswith(".pocket")
                else "the referee computes it")

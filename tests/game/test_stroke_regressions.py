@@ -42,7 +42,7 @@ def test_snk_3_9_c_a_slow_red_off_two_cushions_is_potted_not_put_back_under_the_
     m = Match("snooker", [Human("Ann"), Human("Bob")], start=start)
     shot = simulate(m.table, SEED2_FRAME3, SEED2_STROKE, record=False)
     # the premise: red6 rolls the length of the table and drops off two cushions more
-    # than POCKET_HANG_S after the other balls' last contact, and the cue ball stops
+    # than 5 s (the referee's wait) after the other balls' last contact, and the cue ball stops
     # where red6 was
     pot = next(e for e in shot.events if e.get("pot") == "red6")
     others = [e["t"] for e in shot.events if "red6" not in e.get("hit", ())

@@ -38,3 +38,16 @@ def test_peak_rss_is_the_childs_own_not_an_earlier_larger_child(
     assert out == b""  # no actions, no rulings
     assert 0 < rss < 300  # MB: the referee's own peak, not the 400 MB child's
     assert cpu > 0 and wall > 0
+
+
+def test_peak_rss_is_the_childs_own_not_its_large_parents(
+        bench: ModuleType, tmp_path: Path) -> None:
+    # a forked child's ru_maxrss starts from the parent's resident size (a pytest worker's
+    # after many tests): the child's own peak must not
+    big = bytearray(400 * 2**20)
+    big[::4096] = b"x" * len(big[::4096])
+    empty = tmp_path / "empty.json"
+    empty.write_text('{"discipline": "straight-pool", "actions": []}', "utf-8")
+    _, _, _, rss = bench.child(empty, "en")
+    assert 0 < rss < 300, rss
+    del big

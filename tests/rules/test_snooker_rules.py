@@ -18,7 +18,8 @@ from helpers_snooker import (
     shot,
 )
 
-from cuesport.equipment import SNOOKER
+from cuesport.equipment import SNOOKER, pocket
+from cuesport.protocol import referee
 from cuesport.rules.snooker_free_ball import is_snookered
 from cuesport.rules.snooker_penalties import penalty
 from cuesport.rules.snooker_state import points_remaining, snookers_needed, value
@@ -265,10 +266,60 @@ def test_snk_3_9_c_ball_rolling_off_cushions_past_the_hang_time_is_potted():
               {"t": 6.2, "pot": "red1", "pocket": "top-left"}]
     r = last([shot(0, events=events)], start=position(FULL))
     assert r["points"] == [1, 0] and "red1" not in r["state"]["balls"]
-    # the same drop with nothing moving for 6 s before it: it fell by itself (SNK-3.9(a))
-    late = [*events[:2], {"t": 6.5, "pot": "red1", "pocket": "top-left"}]
+
+
+def test_snk_3_9_c_a_slow_red_dropping_long_after_every_contact_is_potted():
+    # a dead-weight red rolls 6.5 s with no event of its own: the events cannot show it
+    # stopping on the lip, so it is potted (a hang is the referee's to declare)
+    late = [{"t": 0.3, "hit": ["cue", "red1"]}, {"t": 0.5, "hit": ["cue", "red2"]},
+            {"t": 6.8, "pot": "red1", "pocket": "top-left"}]
     r = last([shot(0, events=late)], start=position(FULL))
-    assert r["points"] == [0, 0] and "red1" in r["state"]["balls"]
+    assert r["points"] == [1, 0] and "red1" not in r["state"]["balls"]
+
+
+def referee_1_1(actions: list[dict], start: dict) -> list[dict]:
+    return referee({"protocol": "1.1", "discipline": "snooker", "players": ["Ann", "Bob"],
+                    "start": start, "actions": actions})
+
+
+def test_snk_3_9_c_snk_3_9_a_a_hung_ball_declared_fallen_with_positions_goes_back_on_its_lip():
+    # SNK-3.9(c) past the wait, then (a): the red hung on the lip, fell by itself, and is
+    # put back on the lip it fell from (not where the stroke found it)
+    pot = pocket(SNOOKER, "top-left")
+    events = [{"t": 0.3, "hit": ["cue", "red1"]}, {"t": 9.0, "pot": "red1", "pocket": "top-left"}]
+    out = referee_1_1([shot(0, events=events, fell=["red1"])], position(FULL))
+    r = out[-1]
+    assert "error" not in r, r
+    assert r["points"] == [0, 0] and r["to_play"] == 1  # nothing scored: the turn ends
+    assert r["respotted"]["red1"] == pytest.approx(list(pot.mouth_centre))
+    assert r["state"]["balls"]["red1"] == pytest.approx(list(pot.mouth_centre))
+    # declared empty, the same drop is potted
+    r = referee_1_1([shot(0, events=events, fell=[])], position(FULL))[-1]
+    assert r["points"] == [1, 0] and "red1" not in r["state"]["balls"]
+
+
+def test_snk_3_9_a_an_untouched_ball_declared_fallen_with_positions_goes_back_where_it_stood():
+    balls = {**FULL, "red2": (60.0, 3500.0)}
+    events = [{"t": 0.0, "hit": ["cue", "red1"]}, {"t": 0.5, "pot": "red1", "pocket": "top-left"},
+              {"t": 2.0, "pot": "red2", "pocket": "top-left"}]
+    r = referee_1_1([shot(0, events=events, fell=["red2"])], position(balls))[-1]
+    assert r["points"] == [1, 0] and r["to_play"] == 0
+    assert r["state"]["balls"]["red2"] == [60.0, 3500.0]
+
+
+def test_snk_3_9_judgement_fell_is_refused_where_it_does_not_belong():
+    events = [{"t": 0.3, "hit": ["cue", "red1"]}, {"t": 0.9, "pot": "red1", "pocket": "top-left"}]
+    start = position(FULL)
+    # a version 1.1 input
+    assert "version 1.1" in error([shot(0, events=events, fell=["red1"])], start=start)
+    # a ball that was not potted
+    r = referee_1_1([shot(0, events=events, fell=["red2"])], start)[-1]
+    assert "not potted" in r["error"]
+    # not a judgement of pool
+    rec = {"protocol": "1.1", "discipline": "nine-ball", "players": ["Ann", "Bob"],
+           "actions": [{"shot": {"player": 0, "events": [{"t": 0.1, "hit": ["cue", "1"]}],
+                                 "judgement": {"fell": []}}}]}
+    assert "not a judgement of nine-ball" in referee(rec)[-1]["error"]
 
 
 def test_snk_3_10_a_snk_3_10_a_i_snk_3_10_a_ii_nominating_a_free_ball():

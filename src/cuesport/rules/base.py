@@ -26,9 +26,9 @@ from cuesport.equipment import (
     pockets,
 )
 from cuesport.record import (
+    JUDGEMENT_FLAGS_1_1,
     NO_REST,
     NOWHERE,
-    POSITIONS_FREE_FLAGS,
     UNKNOWN_POCKET,
     Action,
     Claim,
@@ -748,7 +748,7 @@ class Referee(Generic[S]):
         """The positions-free inputs of a shot that this discipline uses; the rest facts
         (or none) once checked."""
         j = shot.judgement
-        for f in POSITIONS_FREE_FLAGS:
+        for f in JUDGEMENT_FLAGS_1_1:
             if f in j.model_fields_set and f not in self.declared_flags:
                 raise RecordError(f"judgement.{f}: not a judgement of {self.discipline}")
         if j.misplaced and state.in_hand is None:
@@ -792,6 +792,8 @@ class Referee(Generic[S]):
         if shot.safety and facts.called_shots:
             raise RecordError(f"safety: a safety is called in {facts.names.en}: "
                               "use call: \"safety\"")
+        if "fell" not in self.declared_flags and "fell" in shot.judgement.model_fields_set:
+            raise RecordError(f"judgement.fell: not a judgement of {self.discipline}")
         if isinstance(shot.call, CallModel) and UNKNOWN_POCKET in map(_pocket, shot.events):
             # POOL-1.6 (P8-3.5, P8-3.8(3)): the called ball's pocket decides the call, so it
             # is never unknown

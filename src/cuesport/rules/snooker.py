@@ -30,6 +30,7 @@ Rule options (``rules``): ``four_snookers_rule`` (false), ``total_points`` (fals
 ``pink_gap`` (1.0 mm at set-up).
 
 Inputs beyond the protocol core: ``judgement.would_have_been_hit`` (SNK-3.9(b)),
+``judgement.fell`` (1.1, SNK-3.9: a ball that hung on the lip, then fell),
 ``judgement.outside_interference`` (SNK-3.15, SNK-3.8(f)); ``foul`` actions for
 SNK-3.2(b)(ii), SNK-3.14(h), SNK-3.12(d)(ii), SNK-3.12(d)(v), SNK-3.12(a)(ix),
 SNK-3.12(a)(x) and SNK-4.2; a `correct` action takes colours wrongly respotted off the table
@@ -45,7 +46,7 @@ from itertools import repeat
 from types import MappingProxyType
 from typing import Any
 
-from cuesport.equipment import COLOUR_VALUES, snooker_setup, snooker_spots
+from cuesport.equipment import COLOUR_VALUES, pocket, snooker_setup, snooker_spots
 from cuesport.equipment.geometry import TOUCH_TOL, balls_overlap
 from cuesport.record import NO_REST, NOWHERE, Event, PlayerFoul, RecordError, Rest, Shot, Start
 from cuesport.rules.base import (
@@ -90,7 +91,6 @@ def frozen_balls(balls: Mapping[str, Vec]) -> Mapping[str, Vec]:
 
 
 SPOT_BLUE_Y = snooker_spots()["blue"][1]
-POCKET_HANG_S = 5.0  # README: a ball dropping later than this fell by itself (SNK-3.9)
 MOVED_TOL = 0.5  # mm a touching ball may "move" in a recording before it has moved
 
 
@@ -354,13 +354,13 @@ class SnookerReferee(SnookerActions):
         on, nominated, free, v_on, unclear = self.nomination(state, shot, out_of_turn, fc)
         targets = on | {free} if free else on
         pushed, credited = self.touching_contact(state, shot, placed, targets)
-        if not self.positions and "fell" in shot.judgement.model_fields_set:
+        if "fell" in shot.judgement.model_fields_set:
             fell = self.declared_fell(shot)  # SNK-3.9 as the referee saw it
         else:
             fell = [b for b in self.fell_by_itself(shot)
                     if self.positions or b not in self._touched]
         replay_all = bool(fell) and shot.judgement.would_have_been_hit  # SNK-3.9(b)
-        balls, pots, calls = self.put_back(state, motion, fell, replay_all)
+        balls, pots, calls = self.put_back(state, shot, motion, fell, replay_all)
 
         facts = StrokeFacts(
             phase=state.phase, v_on=v_on, on=on, nominated=nominated, free=free, first=fc,
@@ -436,7 +436,7 @@ class SnookerReferee(SnookerActions):
                 credited = True  # SNK-3.8(c)(i),(ii)
         return pushed, credited
 
-    def put_back(self, state: SnookerState, motion: ShotMotion, fell: list[str],
+    def put_back(self, state: SnookerState, shot: Shot, motion: ShotMotion, fell: list[str],
                  replay_all: bool) -> tuple[Mapping[str, Vec], dict[str, str], list[Call]]:
         """SNK-3.9: balls that fell by themselves do not count as potted; unless the stroke
         is replayed (SNK-3.9(b)) they go back where they were (SNK-3.9(a))."""
@@ -449,10 +449,28 @@ class SnookerReferee(SnookerActions):
         put_back = dict(motion.balls)
         for b in fell:
             pots.pop(b, None)  # SNK-3.9(a): replaced, the stroke is ruled as it stands
-            put_back[b] = state.balls[b]
+            put_back[b] = self.lip_of(b, shot, put_back) if self.positions and \
+                self.moved_by_stroke(b, shot) else state.balls[b]
             calls.append(Call.of("ball-replaced", ball=b))
         self.check_balls(put_back, "after")
         return put_back, pots, calls
+
+    @staticmethod
+    def moved_by_stroke(ball: str, shot: Shot) -> bool:
+        return any(e.hit is not None and ball in e.hit for e in shot.events)
+
+    def lip_of(self, ball: str, shot: Shot, balls: Mapping[str, Vec]) -> Vec:
+        """SNK-3.9(a): a ball the stroke moved that hung on the lip, then fell, goes back on
+        the lip it fell from: its centre on the pocket's mouth line, or as near to it
+        inwards as the other balls allow."""
+        p = pocket(self.table, next(str(e.pocket) for e in shot.events if e.pot == ball))
+        r = self.table.ball_radius
+        others = [q for b, q in balls.items() if b != ball and q != NOWHERE]
+        for k in range(400):  # 1 mm steps along the pocket's axis, into the table
+            c = (p.mouth_centre[0] - p.axis[0] * k, p.mouth_centre[1] - p.axis[1] * k)
+            if not any(balls_overlap(c, q, r) for q in others):
+                return c
+        raise RecordError(f"SNK-3.9(a): no room to put {ball!r} back near its pocket")
 
     # ------------------------------------------------------------ points and respots
 
@@ -480,7 +498,7 @@ class SnookerReferee(SnookerActions):
             gone.remove(c)  # SNK-3.3(f)(iii): a colour potted in sequence stays off
         balls, respotted = self.respot(gone, balls)
         review = self.respot_review(respotted)
-        respotted.update({b: state.balls[b] for b in fell})  # SNK-3.9(a): put back
+        respotted.update({b: balls[b] for b in fell})  # SNK-3.9(a): put back
         if not respotted and not fell:
             balls = motion.balls  # already frozen
         return balls, respotted, review
@@ -500,23 +518,19 @@ class SnookerReferee(SnookerActions):
             return [foul("SNK-3.12(a)(vii)", "free-ball-snooker", v_on)]
         return []
 
-    def fell_by_itself(self, shot: Shot) -> list[str]:
-        """SNK-3.9: potted balls no other ball touched, or that dropped after the balls
-        stopped (later than POCKET_HANG_S after the last event before the drop). The
-        ball's own events count too: a cushion or a line crossed shows it still rolling
-        then, not balanced on the lip (a slow red off two cushions drops 6 s after the
-        other balls' last contact, and is potted)."""
+    @staticmethod
+    def fell_by_itself(shot: Shot) -> list[str]:
+        """SNK-3.9(a) read from the events: the potted balls no ball touched before they
+        dropped. A ball the stroke moved counts as potted however late it drops
+        (SNK-3.9(c)): the events show no ball stopping, and a slow red rolls 6 s and more
+        without one; a ball that hung on the lip past the referee's wait is his to
+        declare (``judgement.fell``)."""
         out = []
         for i, e in enumerate(shot.events):
             if e.pot is None or e.pot == "cue":
                 continue
-            earlier = shot.events[:i]
-            if not any(x.hit is not None and e.pot in x.hit for x in earlier):
+            if not any(x.hit is not None and e.pot in x.hit for x in shot.events[:i]):
                 out.append(e.pot)
-                continue
-            times = [x.t for x in earlier if x.t is not None]
-            if e.t is not None and times and e.t - max(times) > POCKET_HANG_S:
-                out.append(e.pot)  # SNK-3.9(c) only within POCKET_HANG_S
         return out
 
     # ------------------------------------------------------------ after a fair stroke
@@ -712,9 +726,14 @@ class SnookerReferee(SnookerActions):
         return "near-own-spot"  # SNK-3.7(f), (g): placed by the table referee
 
     def declared_fell(self, shot: Shot) -> list[str]:
-        """SNK-3.9 without positions, from ``judgement.fell``: the potted balls the referee
-        saw fall by themselves; each ``red`` is one of the reds potted, in order."""
+        """SNK-3.9 from ``judgement.fell``: the potted balls the referee saw fall by
+        themselves; without positions each ``red`` is one of the reds potted, in order."""
         potted = [e.pot for e in shot.events if e.pot is not None and e.pot != "cue"]
+        if self.positions:
+            for b in shot.judgement.fell:
+                if b not in potted:
+                    raise RecordError(f"judgement.fell: {b!r} was not potted in this stroke")
+            return list(dict.fromkeys(shot.judgement.fell))
         reds = [b for b in potted if b.startswith("red")]
         out: list[str] = []
         for b in shot.judgement.fell:
