@@ -886,7 +886,10 @@ def _counting_scan(strict: json.JSONDecoder) -> Callable[[str, int], int]:
     if strict is not _NO_LONG_NUMBERS:
         return lambda text, i: -1
     counted: list[dict[str, Any]] = []  # one value's objects (this record's: no sharing)
-    scan = json.JSONDecoder(object_hook=counted.append,
+    # Only the end is wanted here (the plain decoder reads the value later): a float's
+    # text is kept as it is, not converted (the scanner has checked its syntax; with no
+    # long number none is out of range).
+    scan = json.JSONDecoder(object_hook=counted.append, parse_float=str,
                             parse_constant=_constant).scan_once  # type: ignore[attr-defined]
 
     def quick(text: str, i: int) -> int:
