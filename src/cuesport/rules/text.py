@@ -256,7 +256,7 @@ def state_printer(model: type[BaseModel], state_cls: type
     hints = {f.name: str(f.type) for f in fields(state_cls)}
     assert all(n.isidentifier() for n in names)  # attribute names; keys go in as literals
     body = []
-    memos = []
+    memos: list[str] = []
     for i, (k, attr, guard) in enumerate(_COMMON):
         body.append(f"    c{i} = s.{attr}")
         body += _memo_lines(len(memos), f"c{i}", f"t{i}", guard, _COMMON_TEXT[k],
