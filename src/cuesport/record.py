@@ -806,11 +806,31 @@ def load_record(data: str | bytes | bytearray) -> tuple[Any, Iterator[Any]]:
         raise RecordError("malformed JSON: nested too deeply") from None
     # each action's text passed the strict decoder above: the plain one gives the same value
     plain = _PLAIN.scan_once  # type: ignore[attr-defined]  # raw_decode's scanner
+    if isinstance(spans, int):  # the whole array checked at once: walked as it is read
+        return header, _walk(text, spans)
     return header, (plain(text, start)[0] for start in spans)
 
 
-def _scan(text: str, strict: json.JSONDecoder) -> tuple[Any, list[int]]:
-    """The top-level object's members but ``actions``, and where each action starts."""
+def _walk(text: str, i: int) -> Iterator[Any]:
+    """The values of the JSON array at ``i``, one at a time, by the plain decoder: only
+    for an array that the strict check has accepted whole."""
+    plain = _PLAIN.scan_once  # type: ignore[attr-defined]
+    match = _SPACE.match
+    i = match(text, i + 1).end()  # type: ignore[union-attr]
+    if text[i] == "]":
+        return
+    while True:
+        value, i = plain(text, i)
+        yield value
+        i = match(text, i).end()  # type: ignore[union-attr]
+        if text[i] != ",":
+            return  # "]", as the check found it
+        i = match(text, i + 1).end()  # type: ignore[union-attr]
+
+
+def _scan(text: str, strict: json.JSONDecoder) -> tuple[Any, list[int] | int]:
+    """The top-level object's members but ``actions``, and where each action starts, or
+    where the actions' array starts when it was checked whole (the usual record)."""
     def space(i: int) -> int:
         return _SPACE.match(text, i).end()  # type: ignore[union-attr]
 
@@ -824,6 +844,7 @@ def _scan(text: str, strict: json.JSONDecoder) -> tuple[Any, list[int]]:
         return strict.decode(text), []
     header: dict[str, Any] = {}
     spans: list[int] = []
+    array = -1  # where the actions' array starts, when checked whole
     seen_actions = False
     i = space(i + 1)
     if text[i:i + 1] == "}":
@@ -839,12 +860,21 @@ def _scan(text: str, strict: json.JSONDecoder) -> tuple[Any, list[int]]:
             i = space(i + 1)
             if key == "actions" and text[i:i + 1] == "[":
                 seen_actions = True
+                quick = _counting_scan(strict)
+                end = quick(text, i)  # the whole array in one step: most records
+                if end >= 0:
+                    array, i = i, end
+                    i = space(i)
+                    if expect(i, ",}", "',' or '}'") == "}":
+                        i += 1
+                        break
+                    i = space(i + 1)
+                    continue
                 i = space(i + 1)
                 if text[i:i + 1] == "]":
                     i += 1
                 else:
                     scan = strict.scan_once  # type: ignore[attr-defined]  # raw_decode's
-                    quick = _counting_scan(strict)
                     match = _SPACE.match  # per action: inlined
                     while True:
                         spans.append(i)
@@ -874,7 +904,7 @@ def _scan(text: str, strict: json.JSONDecoder) -> tuple[Any, list[int]]:
             i = space(i + 1)
     if space(i) != len(text):
         raise json.JSONDecodeError("extra data", text, space(i))
-    return header, spans
+    return header, spans if array < 0 else array
 
 
 def _counting_scan(strict: json.JSONDecoder) -> Callable[[str, int], int]:
@@ -882,14 +912,18 @@ def _counting_scan(strict: json.JSONDecoder) -> Callable[[str, int], int]:
     value at ``i`` when it is valid and no object in it repeats a key, else -1 (then the
     strict decoder must read it: it refuses it, or a colon in a string left it unsure).
 
-    The objects are kept by a C method, not checked by the strict decoder's Python hook
-    (which was most of the cost). Every key is followed by a colon, and a colon in a
-    string only adds to the colons, so when the objects hold as many distinct keys as
-    the text has colons, no object repeats a key."""
+    Each object's keys are collected by a C method (``list.extend``: the objects are not
+    kept, so a whole array of actions is checked in one step in little memory), not
+    checked by the strict decoder's Python hook (which was most of the cost). Every key
+    is followed by a colon, and a colon in a string only adds to the colons, so when the
+    objects hold as many distinct keys as the text has colons, no object repeats a key."""
     if strict is not _NO_LONG_NUMBERS:
         return lambda text, i: -1
-    counted: list[dict[str, Any]] = []  # one value's objects (this record's: no sharing)
-    scan = json.JSONDecoder(object_hook=counted.append,
+    counted: list[str] = []  # the keys of one value's objects
+    # Only the end is wanted here (the plain decoder reads the value later): a float's
+    # text is kept as it is, not converted (the scanner has checked its syntax; with no
+    # long number none is out of range).
+    scan = json.JSONDecoder(object_hook=counted.extend, parse_float=str,
                             parse_constant=_constant).scan_once  # type: ignore[attr-defined]
 
     def quick(text: str, i: int) -> int:
@@ -898,7 +932,8 @@ def _counting_scan(strict: json.JSONDecoder) -> Callable[[str, int], int]:
             end: int = scan(text, i)[1]
         except (StopIteration, ValueError, RecursionError):
             return -1
-        keys = sum(map(len, counted))
+        keys = len(counted)
+        counted.clear()
         return end if text.count(":", i, end) == keys else -1
 
     return quick

@@ -204,3 +204,26 @@ def test_counted_key_check_on_mutated_records(monkeypatch: pytest.MonkeyPatch) -
         assert quick == strict, text
         errors += isinstance(quick, str)
     assert 50 < errors < 400  # both kinds of text were tried
+
+
+@pytest.mark.parametrize("sep", [", ", ",", " ,\n\t", "\n,\n"])
+def test_whole_array_check_walks_the_actions_as_the_decoder_reads_them(sep: str) -> None:
+    """A usual record's actions are checked in one step and then walked one at a time:
+    the same actions as the strict decoder reads, whatever the spaces between them."""
+    from cuesport import record as rec
+
+    actions = [{"shot": {"player": i % 2, "after": {"cue": [1.5 + i, 2e2]}}} for i in range(4)]
+    text = ('{"discipline": "nine-ball", "actions": [ ' + sep.join(map(json.dumps, actions))
+            + ' \n], "players": ["a", "b"]}')
+    assert isinstance(rec._scan(text, rec._NO_LONG_NUMBERS)[1], int)  # checked whole
+    header, walked = rec.load_record(text)
+    assert list(walked) == actions
+    assert header == {"discipline": "nine-ball", "players": ["a", "b"]}
+    empty = rec.load_record('{"actions": [ \n ]}')
+    assert list(empty[1]) == []
+    # a colon in a string: the array's colons are not its keys, each action is checked
+    colon = text.replace('"a"', '"a:"')
+    assert isinstance(rec._scan(colon.replace('"players"', '"x:"'), rec._NO_LONG_NUMBERS)[1],
+                      int)  # (outside the actions: the array is still checked whole)
+    odd = text.replace('"player": 1', '"player": 1, "note": "a:b"')
+    assert isinstance(rec._scan(odd, rec._NO_LONG_NUMBERS)[1], list)

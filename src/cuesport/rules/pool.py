@@ -983,8 +983,11 @@ class PoolReferee(Referee[PoolState]):
         (P9-2.5); after a legal break the next shot may be a push out (P9-2.4). The
         legal shot ends the shooter's run of fouls (POOL-6.14)."""
         p = play.player
-        counts = (0, state.fouls_in_a_row[1]) if p == 0 else (state.fouls_in_a_row[0], 0)
-        warned = (False, state.warned[1]) if p == 0 else (state.warned[0], False)
+        f, w = state.fouls_in_a_row, state.warned
+        # unchanged pairs kept (the usual stroke: no foul before it), so that the printed
+        # state finds them by identity (rules/text.py)
+        counts = f if f[p] == 0 and type(f[p]) is int else (0, f[1]) if p == 0 else (f[0], 0)
+        warned = w if w[p] is False else (False, w[1]) if p == 0 else (w[0], False)
         return evolve(state, balls=balls, to_play=p if continues else 1 - p, in_hand=None,
                       options=(), offer=None, breaking=False,
                       push_out=play.breaking and self.push_outs,

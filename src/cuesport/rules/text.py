@@ -185,24 +185,24 @@ def state_value_text(v: Any) -> str:
     return ENCODE(jsonable(v))
 
 
-# The printed form of a state field by its annotation, with a guard of the exact type;
-# any other value goes to state_value_text (exact for every value).
-_TEMPLATES: dict[str, str] = {
-    "bool": "('true' if {v} is True else 'false' if {v} is False else _sv({v}))",
-    "int": "(_str({v}) if _type({v}) is _int else _sv({v}))",
-    "int | None": "('null' if {v} is None else _str({v}) if _type({v}) is _int "
-                  "else _sv({v}))",
-    "str": "(_enc({v}) if _type({v}) is _strt else _sv({v}))",
-    "str | None": "(_enc({v}) if _type({v}) is _strt else 'null' if {v} is None "
-                  "else _sv({v}))",
-    "tuple[int, int]": "(f'[{{{v}[0]}}, {{{v}[1]}}]' if _type({v}) is _tuple and "
-                       "_len({v}) == 2 and _type({v}[0]) is _int and _type({v}[1]) is _int "
-                       "else _sv({v}))",
-    "tuple[bool, bool]": "(f'[{{_B[{v}[0]]}}, {{_B[{v}[1]]}}]' if _type({v}) is _tuple "
-                         "and _len({v}) == 2 and _type({v}[0]) is _bool and "
-                         "_type({v}[1]) is _bool else _sv({v}))",
-    "tuple[str, ...]": "('[' + ', '.join(_map(_enc, {v})) + ']' if _type({v}) is _tuple "
-                       "and _STR.issuperset(_map(_type, {v})) else _sv({v}))",
+# The printed form of a state field by its annotation: a guard of the exact type and the
+# text printed when it holds; any other value goes to state_value_text (exact for every
+# value). Every guarded type is immutable (scalars, tuples of scalars), so a value that
+# passed its guard prints the same text for as long as it lives.
+_TEMPLATES: dict[str, tuple[str, str]] = {
+    "bool": ("({v} is True or {v} is False)", "('true' if {v} else 'false')"),
+    "int": ("_type({v}) is _int", "_str({v})"),
+    "int | None": ("({v} is None or _type({v}) is _int)",
+                   "('null' if {v} is None else _str({v}))"),
+    "str": ("_type({v}) is _strt", "_enc({v})"),
+    "str | None": ("({v} is None or _type({v}) is _strt)",
+                   "('null' if {v} is None else _enc({v}))"),
+    "tuple[int, int]": ("(_type({v}) is _tuple and _len({v}) == 2 and _type({v}[0]) is _int "
+                        "and _type({v}[1]) is _int)", "f'[{{{v}[0]}}, {{{v}[1]}}]'"),
+    "tuple[bool, bool]": ("(_type({v}) is _tuple and _len({v}) == 2 and _type({v}[0]) is _bool "
+                          "and _type({v}[1]) is _bool)", "f'[{{_B[{v}[0]]}}, {{_B[{v}[1]]}}]'"),
+    "tuple[str, ...]": ("(_type({v}) is _tuple and _STR.issuperset(_map(_type, {v})))",
+                        "'[' + ', '.join(_map(_enc, {v})) + ']'"),
 }
 # the common keys of a state, each printed only for its exact type (else None: the
 # whole ruling is encoded from its dict)
@@ -221,13 +221,32 @@ _COMMON_TEXT = {"to_play": "_str({v})", "score": "f'[{{{v}[0]}}, {{{v}[1]}}]'",
                 "winner": "'null' if {v} is None else _str({v})"}
 
 
+def _memo_lines(i: int, v: str, out: str, guard: str, printed: str, otherwise: str
+                ) -> list[str]:
+    """The lines printing value ``v`` into ``out`` through memo ``m{i}``: the last value
+    that passed ``guard`` and its text, one tuple (a single store: two threads printing
+    at once cannot pair one value with another's text). The memo keeps its value alive,
+    so no other object can have its identity; the same object prints the same text
+    (every guarded type is immutable). A stroke changes a few of a state's fields and
+    the copies keep the others' objects: most fields are found here."""
+    return [f"    m = m{i}",
+            f"    if {v} is m[0]:",
+            f"        {out} = m[1]",
+            f"    elif {guard.format(v=v)}:",
+            f"        {out} = {printed.format(v=v)}",
+            f"        m{i} = ({v}, {out})",
+            "    else:",
+            f"        {otherwise}"]
+
+
 @functools.cache
 def state_printer(model: type[BaseModel], state_cls: type
                   ) -> Callable[[Any], tuple[str, ...] | None] | None:
     """For a start model and a state class: a function of a state giving the texts of
     its common keys (to_play, score, break, options, in_hand, frame_over, winner) and of
     the rest of its ``state`` after ``balls``, or None for a value of an unusual type.
-    None (no printer) where a discipline's key would repeat a common one."""
+    None (no printer) where a discipline's key would repeat a common one. Each field's
+    text is kept beside its last value (see :func:`_memo_lines`)."""
     keys = [k for k, _ in printed_fields(model)]
     names = [n for _, n in printed_fields(model)]  # the state's attributes
     common = [k for k, _, _ in _COMMON]
@@ -236,26 +255,42 @@ def state_printer(model: type[BaseModel], state_cls: type
         return None
     hints = {f.name: str(f.type) for f in fields(state_cls)}
     assert all(n.isidentifier() for n in names)  # attribute names; keys go in as literals
-    lines = ["def state_text(s):"]
-    lines += [f"    c{i} = s.{attr}" for i, (_, attr, _) in enumerate(_COMMON)]
-    guard = " and ".join(g.format(v=f"c{i}") for i, (_, _, g) in enumerate(_COMMON))
-    lines += [f"    if not ({guard}):", "        return None"]
-    lines += [f"    t{i} = {_COMMON_TEXT[k].format(v=f'c{i}')}" for i, (k, _, _)
-              in enumerate(_COMMON)]
-    lines += [f"    v{i} = s.{n}" for i, n in enumerate(names)]
+    body = []
+    memos: list[str] = []
+    for i, (k, attr, guard) in enumerate(_COMMON):
+        body.append(f"    c{i} = s.{attr}")
+        body += _memo_lines(len(memos), f"c{i}", f"t{i}", guard, _COMMON_TEXT[k],
+                            "return None")
+        memos.append(f"m{len(memos)}")
     parts = [f'"{k}": {{t{i}}}' for i, k in enumerate(common)]
     for i, (k, n) in enumerate(zip(keys, names, strict=True)):
-        template = _TEMPLATES.get(hints.get(n, ""), "_sv({v})")
-        lines.append(f"    x{i} = {template.format(v=f'v{i}')}")
+        body.append(f"    v{i} = s.{n}")
+        template = _TEMPLATES.get(hints.get(n, ""))
+        if template is None:
+            body.append(f"    x{i} = _sv(v{i})")
+        else:
+            body += _memo_lines(len(memos), f"v{i}", f"x{i}", *template,
+                                f"x{i} = _sv(v{i})")
+            memos.append(f"m{len(memos)}")
         parts.append(f"{json.dumps(k, ensure_ascii=False)}: {{x{i}}}")
     tail = ", ".join(parts).replace("'", "\\'")
-    lines.append(f"    return ({', '.join(f't{i}' for i in range(len(common)))}, f'{tail}')")
+    body.append(f"    return ({', '.join(f't{i}' for i in range(len(common)))}, f'{tail}')")
+    lines = ["def make():"]
+    lines += [f"    {m} = _EMPTY" for m in memos]
+    lines.append("    def state_text(s):")
+    if memos:
+        lines.append(f"        nonlocal {', '.join(memos)}")
+    lines += [f"    {line}" for line in body]
+    lines.append("    return state_text")
     env: dict[str, Any] = {"_type": type, "_int": int, "_bool": bool, "_strt": str,
                            "_tuple": tuple, "_len": len, "_map": map, "_str": str,
                            "_enc": _enc, "_STR": _STR, "_B": {True: "true", False: "false"},
-                           "_sv": state_value_text}
+                           "_sv": state_value_text, "_EMPTY": (_NO_VALUE, "")}
     exec("\n".join(lines), env)  # the source is made of field names and keys only
-    return cast(Callable[[Any], tuple[str, ...] | None], env["state_text"])
+    return cast(Callable[[Any], tuple[str, ...] | None], env["make"]())
+
+
+_NO_VALUE = object()  # no state's value: an empty memo matches nothing
 
 
 def _fouls_text(fouls: Any) -> str | None:
