@@ -260,6 +260,8 @@ def playable(table: TableSpec, balls: Mapping[str, Vec], cue: str | None = None
     return out
 
 
+ONE_RED_WIDE = True  # 1-red: the wider search of one_red.widen
+LOOK_CANNONS = True  # 1-red: the look sees in-offs and cannons (one_red.look_aims)
 SECOND = 0.3  # worth of a second ball on, relative to the best (a position with options)
 
 
@@ -285,6 +287,11 @@ def prospects(turn: Turn, state: FrameState, who: int) -> float:
         if inside:
             w *= straight.break_factor(turn.table, state.balls, cue, line, inside)
         worth[line.target] = max(worth.get(line.target, 0.0), w)
+    if disciplines.find(turn.discipline).bots.cannons_score and LOOK_CANNONS:
+        # 1-red: the in-offs and cannons the position leaves score too (ONE-2.4.1)
+        for first, _, e in one_red.look_aims(turn.table, state.balls, cue, cpos, targets):
+            w = _chance(turn.discipline, e) * (ball_value(turn.discipline, first) + unit)
+            worth[first] = max(worth.get(first, 0.0), w)
     top = sorted(worth.values(), reverse=True)
     return (top[0] if top else 0.0) + (SECOND * top[1] if len(top) > 1 else 0.0)
 
@@ -854,6 +861,7 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
                    key=lambda ln: -_chance(turn.discipline, ln.ease) * (
                        ball_value(turn.discipline, ln.target) + unit))
     best: float | None = None
+    cannons = disciplines.find(turn.discipline).bots.cannons_score
     # 14.1, three balls left: the best second stroke re-racks; its break ball is then
     # valued by the break shot simulated (break_look), not by the geometric look
     rerack: tuple[float, float, FrameState] | None = None
@@ -879,7 +887,9 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
             if after is None:
                 continue
             out2, new2 = after
-            if not out2.legal or line.target not in phys2.pocketed:
+            # 1-red: a second stroke that scores by an in-off or a cannon keeps the table too
+            if not out2.legal or not (line.target in phys2.pocketed or (
+                    cannons and out2.points[me] > 0 and new2.to_play == me)):
                 continue
             if new2.frame_over:
                 third = (1.0 + unit) * (1.0 + SECOND) if new2.winner == me else 0.0
@@ -960,7 +970,10 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     and play the best average. Deterministic: the work is a count of simulations and
     the noise comes from ``turn.rng``."""
     if disciplines.find(turn.discipline).bots.position_play and budget.lines >= 6:
-        budget = snooker.widen(budget)  # position play: the wider search (strong, pro)
+        # position play: the wider search (strong, pro); 1-red's cheap strokes, wider still
+        budget = (one_red.widen(budget, snooker.widen) if ONE_RED_WIDE
+                  and disciplines.find(turn.discipline).bots.cannons_score
+                  else snooker.widen(budget))
     noisy = budget.samples > 0 and budget.keep > 1
     breaking = bool(getattr(turn.state, "breaking", False)) or snooker_break_off(turn)
     # pool position play (bots/pool.py): a wider noisy stage, valued by its samples alone
