@@ -10,6 +10,9 @@ screwed ball bends from it: after the cloth's friction the velocity is about
 pure geometry; the simulator and the referee say what each stroke is worth.
 A run of hazards is limited (ONE-2.9.2): the referee's ruling makes the sixteenth a foul,
 so the search needs cannons among its candidates to keep a break going.
+The look at a position (``search.prospects``) counts the in-offs and cannons it leaves
+(:func:`look_aims`, solved for the stunned path), and a 1-red decision searches wider
+than snooker's (:func:`widen`): its strokes move three balls, so cost few events.
 """
 
 from __future__ import annotations
