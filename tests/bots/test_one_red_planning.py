@@ -113,3 +113,13 @@ def test_one_2_4_1_the_look_values_an_in_off_position(monkeypatch: pytest.Monkey
     with_aims = search.prospects(turn, turn.state, 0)
     monkeypatch.setattr(search, "LOOK_CANNONS", False)
     assert with_aims > search.prospects(turn, turn.state, 0)
+
+
+def test_the_1_red_search_is_wider_than_snookers_within_the_same_event_cap() -> None:
+    from cuesport.bots import snooker
+    budget = LEVELS["strong"][1]
+    wide, snk = one_red.widen(budget, snooker.widen), snooker.widen(budget)
+    assert wide.simulations > snk.simulations and wide.keep > snk.keep
+    assert wide.deep_lines > snk.deep_lines
+    assert set(snk.deep_variants) < set(wide.deep_variants)
+    assert wide.events == snk.events == budget.events
