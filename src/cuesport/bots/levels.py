@@ -25,8 +25,7 @@ position a pot leaves is valued by the pot it really gives and the ball after th
 under the noise (14, strong 8) with more samples each (16, strong 8), and six second-stroke
 variants (strong's four, a middle pace with stun and with follow).
 In snooker and 1-red (``BotHints.position_play``) they may run twice their simulations,
-within the same event cap, on position (:func:`cuesport.bots.snooker.widen`); in 1-red,
-whose three balls cost few events a stroke, four times (:func:`cuesport.bots.one_red.widen`).
+within the same event cap, on position (:func:`cuesport.bots.snooker.widen`).
 
 The ``olympiad`` noise preset is that of the Computer Olympiad and Computational Pool
 tournaments (ICGA 2008; Archibald, Altman, Shoham): sigma of the tip offsets a, b 0.5 mm,

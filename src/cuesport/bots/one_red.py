@@ -11,8 +11,8 @@ pure geometry; the simulator and the referee say what each stroke is worth.
 A run of hazards is limited (ONE-2.9.2): the referee's ruling makes the sixteenth a foul,
 so the search needs cannons among its candidates to keep a break going.
 The look at a position (``search.prospects``) counts the in-offs and cannons it leaves
-(:func:`look_aims`, solved for the stunned path), and a 1-red decision searches wider
-than snooker's (:func:`widen`): its strokes move three balls, so cost few events.
+(:func:`look_aims`, solved for the stunned path). A search wider than snooker's
+(:func:`widen`, behind ``search.ONE_RED_WIDE``, off) showed no gain for its cost.
 """
 
 from __future__ import annotations

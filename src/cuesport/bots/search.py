@@ -260,7 +260,9 @@ def playable(table: TableSpec, balls: Mapping[str, Vec], cue: str | None = None
     return out
 
 
-ONE_RED_WIDE = True  # 1-red: the wider search of one_red.widen
+# 1-red: the wider search of one_red.widen; off: no gain shown for twice the processor
+# time (bench/bots-results.md, bot1red)
+ONE_RED_WIDE = False
 LOOK_CANNONS = True  # 1-red: the look sees in-offs and cannons (one_red.look_aims)
 SECOND = 0.3  # worth of a second ball on, relative to the best (a position with options)
 
@@ -861,7 +863,6 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
                    key=lambda ln: -_chance(turn.discipline, ln.ease) * (
                        ball_value(turn.discipline, ln.target) + unit))
     best: float | None = None
-    cannons = disciplines.find(turn.discipline).bots.cannons_score
     # 14.1, three balls left: the best second stroke re-racks; its break ball is then
     # valued by the break shot simulated (break_look), not by the geometric look
     rerack: tuple[float, float, FrameState] | None = None
@@ -887,9 +888,7 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
             if after is None:
                 continue
             out2, new2 = after
-            # 1-red: a second stroke that scores by an in-off or a cannon keeps the table too
-            if not out2.legal or not (line.target in phys2.pocketed or (
-                    cannons and out2.points[me] > 0 and new2.to_play == me)):
+            if not out2.legal or line.target not in phys2.pocketed:
                 continue
             if new2.frame_over:
                 third = (1.0 + unit) * (1.0 + SECOND) if new2.winner == me else 0.0
