@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from cuesport.bots import LEVELS, one_red, search
 from cuesport.bots.search import Turn, best_stroke, judged, position_of
 from cuesport.disciplines import table_for
+from cuesport.equipment import pockets
 from cuesport.game.match import Match
 from cuesport.game.players import Human
 from cuesport.physics import simulate
@@ -78,3 +81,45 @@ def test_one_2_6_6_from_hand_a_ball_in_baulk_is_played_off_a_cushion(
     assert ruled() == (True, [])
     monkeypatch.setattr(one_red, "from_hand", lambda *a: [])
     assert ruled() == (False, ["ball-in-baulk-played-directly"])
+
+
+def test_one_2_4_3_the_look_sees_a_stunned_in_off() -> None:
+    # ONE-2.4.3: built by the 90-degree rule: the cue ball at contact G, 400 mm from the
+    # top-right pocket, leaves along the tangent at the pocket; it comes in at a 45-degree
+    # cut from 500 mm. The look finds that in-off; with the yellow on the path, it does not
+    table = table_for("snooker-one-red")
+    r = table.ball_radius
+    pocket = next(p.mouth_centre for p in pockets(table) if p.name == "top-right")
+    u = (-math.sqrt(0.5), -math.sqrt(0.5))  # from the pocket back to G
+    g = (pocket[0] + 400 * u[0], pocket[1] + 400 * u[1])
+    n = (-u[1], u[0])  # the contact normal (red to G), at right angles to the path
+    red = (g[0] - 2 * r * n[0], g[1] - 2 * r * n[1])
+    d = (math.sqrt(0.5) * -n[0] - math.sqrt(0.5) * u[0],
+         math.sqrt(0.5) * -n[1] - math.sqrt(0.5) * u[1])  # 45 degrees, the tangent on -u
+    white = (g[0] - 500 * d[0], g[1] - 500 * d[1])
+    balls = {"white": white, "red": red, "yellow": (300.0, 1000.0)}
+    found = one_red.look_aims(table, balls, "white", white, ["red", "yellow"])
+    assert any(f == "red" and goal == "top-right" and 0.0 < e <= 1.0 for f, goal, e in found)
+    mid = ((g[0] + pocket[0]) / 2, (g[1] + pocket[1]) / 2)
+    blocked = dict(balls, yellow=mid)
+    assert not any(f == "red" and goal == "top-right" for f, goal, _ in one_red.look_aims(
+        table, blocked, "white", white, ["red", "yellow"]))
+
+
+def test_one_2_4_1_the_look_values_an_in_off_position(monkeypatch: pytest.MonkeyPatch
+                                                      ) -> None:
+    # ONE-2.4.1: a position that leaves only in-offs and cannons is worth more than none
+    turn = _turn()
+    with_aims = search.prospects(turn, turn.state, 0)
+    monkeypatch.setattr(search, "LOOK_CANNONS", False)
+    assert with_aims > search.prospects(turn, turn.state, 0)
+
+
+def test_the_1_red_search_is_wider_than_snookers_within_the_same_event_cap() -> None:
+    from cuesport.bots import snooker
+    budget = LEVELS["strong"][1]
+    wide, snk = one_red.widen(budget, snooker.widen), snooker.widen(budget)
+    assert wide.simulations > snk.simulations and wide.keep > snk.keep
+    assert wide.deep_lines > snk.deep_lines
+    assert set(snk.deep_variants) < set(wide.deep_variants)
+    assert wide.events == snk.events == budget.events

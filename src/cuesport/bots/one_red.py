@@ -10,19 +10,26 @@ screwed ball bends from it: after the cloth's friction the velocity is about
 pure geometry; the simulator and the referee say what each stroke is worth.
 A run of hazards is limited (ONE-2.9.2): the referee's ruling makes the sixteenth a foul,
 so the search needs cannons among its candidates to keep a break going.
+The look at a position (``search.prospects``) counts the in-offs and cannons it leaves
+(:func:`look_aims`, solved for the stunned path). A search wider than snooker's
+(:func:`widen`, behind ``search.ONE_RED_WIDE``, off) showed no gain for its cost.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from cuesport.bots.aim import Vec, clear
+from cuesport.bots.aim import Vec, clear, ease
 from cuesport.equipment import TableSpec, pockets
 from cuesport.physics import Shot as PhysShot
 from cuesport.physics import Stroke
 from cuesport.physics.shot import Segment
+
+if TYPE_CHECKING:
+    from cuesport.bots.search import Budget
 
 # (k, cue height) pairs: a screwed, a stunned and a rolling cue ball
 SPINS: tuple[tuple[float, float], ...] = ((0.0, -0.15), (1.0, 0.4), (-0.7, -0.55))
@@ -292,3 +299,78 @@ def correct_route(table: TableSpec, balls: Mapping[str, Vec], cue: str, target: 
             break
         a0, e0 = a0 + step, err(a0 + step, speed)
     return a0, speed
+
+
+CANNON_POINTS = 2  # ONE-2.5.2(1); an in-off scores the first ball's pot value (ONE-2.5.2)
+CANNON_WIDTH = 0.35  # a cannon's goal is a ball (any contact), a pocket's mouth much less
+LOOK_CUTS = (math.radians(15.0), math.radians(75.0))  # cuts whose stun path is played
+
+
+def look_aims(table: TableSpec, balls: Mapping[str, Vec], cue: str, cue_pos: Vec,
+              objects: list[str]) -> list[tuple[str, str, float]]:
+    """The in-offs and cannons (ONE-2.4.3, ONE-2.4.4) a position leaves, for the look at
+    it: (first ball, goal, ghost-ball ease), cheap enough to run for every simulated
+    stroke. Only the stunned
+    path (the cue ball leaves along the tangent, 90 degrees off the contact normal):
+    the contact point G lies 2r from the first ball A on the circle over A and the goal
+    (Thales), so each (ball, goal) has at most two contacts, solved, not searched. The
+    ease is a pot's (:func:`aim.ease`) with the cue ball as the ball sent on: the same
+    contact error turns its path as much as an object ball's."""
+    r = table.ball_radius
+    others = {k: v for k, v in balls.items() if k != cue}
+    goals = [(p.name, p.mouth_centre, 1.0) for p in pockets(table)]
+    out: list[tuple[str, str, float]] = []
+    for first in objects:
+        a = others.get(first)
+        if a is None:
+            continue
+        rest = {k: v for k, v in others.items() if k != first}
+        cands = goals + [(b, q, CANNON_WIDTH) for b, q in rest.items() if b in objects]
+        for name, q, width in cands:
+            ax, ay = q[0] - a[0], q[1] - a[1]
+            dq = math.hypot(ax, ay)
+            if dq <= 2 * r + 1.0:
+                continue
+            # G = A + 2r (cos, sin)(phi): (G - A).(G - Q) = 0  <=>  cos(phi - base) = 2r/dq
+            base = math.atan2(ay, ax)
+            half = math.acos(2 * r / dq)
+            for phi in (base + half, base - half):
+                n = (math.cos(phi), math.sin(phi))  # from A to G
+                g = (a[0] + 2 * r * n[0], a[1] + 2 * r * n[1])
+                dx, dy = g[0] - cue_pos[0], g[1] - cue_pos[1]
+                d1 = math.hypot(dx, dy)
+                if d1 < 1.0:
+                    continue
+                d = (dx / d1, dy / d1)
+                # the approach must drive the first ball away (d.-n > 0) and leave the
+                # cue ball on the tangent towards the goal
+                dn = -(d[0] * n[0] + d[1] * n[1])
+                t = (q[0] - g[0], q[1] - g[1])
+                if dn <= 0.0 or d[0] * t[0] + d[1] * t[1] <= 0.0:
+                    continue
+                cut = math.acos(min(1.0, dn))
+                if not LOOK_CUTS[0] <= cut <= LOOK_CUTS[1]:
+                    continue
+                if not clear(cue_pos, g, others, r, first):
+                    continue
+                if not clear(g, q, rest, r, name if width < 1.0 else None):
+                    continue
+                d2 = math.hypot(*t) * width
+                out.append((first, name, ease(table, math.degrees(cut), d1, d2)))
+    return out
+
+
+# the wider search of 1-red (three balls: a simulation costs a few events, so the level's
+# event cap, the time bound, allows more of them than in snooker)
+WIDER = 4  # the simulations of a decision, times the level's
+MORE_KEEP = 4  # strokes re-simulated under noise, beyond snooker's widening
+MORE_DEEP: tuple[tuple[float, float], ...] = ((1.15, 0.0), (1.15, 0.6), (0.7, -0.6))
+
+
+def widen(budget: Budget, snooker_widen: Callable[[Budget], Budget]) -> Budget:
+    """Snooker's widened budget (``snooker_widen``) made wider again for 1-red: more
+    simulations, more strokes under noise, a third line and more spins in the second
+    stroke; the event cap stays the level's."""
+    b = snooker_widen(budget)
+    return replace(b, simulations=budget.simulations * WIDER, keep=b.keep + MORE_KEEP,
+                   deep_lines=b.deep_lines + 1, deep_variants=b.deep_variants + MORE_DEEP)

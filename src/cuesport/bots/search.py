@@ -260,6 +260,10 @@ def playable(table: TableSpec, balls: Mapping[str, Vec], cue: str | None = None
     return out
 
 
+# 1-red: the wider search of one_red.widen; off: no gain shown for twice the processor
+# time (bench/bots-results.md, bot1red)
+ONE_RED_WIDE = False
+LOOK_CANNONS = True  # 1-red: the look sees in-offs and cannons (one_red.look_aims)
 SECOND = 0.3  # worth of a second ball on, relative to the best (a position with options)
 
 
@@ -285,6 +289,11 @@ def prospects(turn: Turn, state: FrameState, who: int) -> float:
         if inside:
             w *= straight.break_factor(turn.table, state.balls, cue, line, inside)
         worth[line.target] = max(worth.get(line.target, 0.0), w)
+    if disciplines.find(turn.discipline).bots.cannons_score and LOOK_CANNONS:
+        # 1-red: the in-offs and cannons the position leaves score too (ONE-2.4.1)
+        for first, _, e in one_red.look_aims(turn.table, state.balls, cue, cpos, targets):
+            w = _chance(turn.discipline, e) * (ball_value(turn.discipline, first) + unit)
+            worth[first] = max(worth.get(first, 0.0), w)
     top = sorted(worth.values(), reverse=True)
     return (top[0] if top else 0.0) + (SECOND * top[1] if len(top) > 1 else 0.0)
 
@@ -960,7 +969,10 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     and play the best average. Deterministic: the work is a count of simulations and
     the noise comes from ``turn.rng``."""
     if disciplines.find(turn.discipline).bots.position_play and budget.lines >= 6:
-        budget = snooker.widen(budget)  # position play: the wider search (strong, pro)
+        # position play: the wider search (strong, pro); 1-red's cheap strokes, wider still
+        budget = (one_red.widen(budget, snooker.widen) if ONE_RED_WIDE
+                  and disciplines.find(turn.discipline).bots.cannons_score
+                  else snooker.widen(budget))
     noisy = budget.samples > 0 and budget.keep > 1
     breaking = bool(getattr(turn.state, "breaking", False)) or snooker_break_off(turn)
     # pool position play (bots/pool.py): a wider noisy stage, valued by its samples alone

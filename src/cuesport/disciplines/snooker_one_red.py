@@ -28,7 +28,9 @@ DISCIPLINE = Discipline(
     frame_word="frame",
     stalemate_rule=None,  # the rules have none: the match loop makes the player behind concede
     # keeping the table worth 6, not 3 (bench/bots-results.md, botsnk), and a foul as
-    # much more, so that a direct stroke at a ball in baulk stays below a legal route
+    # much more, so that a direct stroke at a ball in baulk stays below a legal route;
+    # snooker's break-building seam too (bots/snooker.py: side aimed for squirt, the
+    # noisy stage kept to both balls, cautious means, the race; bot1red)
     bots=BotHints(table_worth=6.0, foul_cost=6.0, stalemate_after=80, cannons_score=True,
-                  position_play=True),
+                  position_play=True, break_building=True),
 )
