@@ -170,3 +170,18 @@ def test_prop_touching_lists_are_symmetric(pos):
     for a in pos:
         for b in touching_balls(a, pos, R):
             assert a in touching_balls(b, pos, R)
+
+
+def test_a_ball_against_a_middle_pockets_knuckle_rests_a_little_past_the_nose_line() -> None:
+    from cuesport.equipment import SNOOKER, clear_of_cushions, on_table
+
+    # where a 1-red match left the white (seed 3): 0.68 mm past the right nose line, beside
+    # the middle pocket's point, where the knuckle curves away from that line
+    jaw = (1752.43, 1740.56)
+    assert not on_table(jaw, SNOOKER, eps=0.5) and clear_of_cushions(jaw, SNOOKER)
+    # the same overhang away from the pocket is inside the cushion rubber
+    assert not clear_of_cushions((1752.43, 1600.0), SNOOKER)
+    # so is a ball pressed into the knuckle, and one behind the nose line
+    assert not clear_of_cushions((1752.43, 1728.0), SNOOKER)
+    assert not clear_of_cushions((1760.0, 1700.0), SNOOKER)
+    assert clear_of_cushions((900.0, 1700.0), SNOOKER)

@@ -814,3 +814,19 @@ def test_whole_record_api_and_cli_round():
     out = referee(rec)
     assert [r["action"] for r in out] == [0, 1, 2]
     assert out[-1]["score"] == [2, 2]
+
+
+def test_a_ball_resting_against_a_pockets_knuckle_is_on_the_table_and_one_in_the_rubber_is_not(
+        ) -> None:
+    # a stroke's result the simulator gave (seed 3, game 7) that the referee refused
+    from cuesport.protocol import referee as ruled
+
+    def after(white: list[float]) -> dict:
+        rec = {"discipline": "snooker-one-red", "players": ["Ann", "Bob"], "actions": [
+            {"shot": {"player": 0, "cue_ball": [889.0, 600.0],
+                      "events": [{"t": 0.1, "hit": ["white", "red"]}],
+                      "after": {"white": white}}}]}
+        return ruled(rec)[-1]
+
+    assert "error" not in after([1752.43, 1740.56])
+    assert "is not on the table" in after([1752.43, 1600.0])["error"]

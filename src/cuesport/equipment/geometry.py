@@ -105,6 +105,26 @@ def on_table(p: Vec, table: TableSpec, *, eps: float = 1e-9) -> bool:
     return r - eps <= p[0] <= table.width - r + eps and r - eps <= p[1] <= table.length - r + eps
 
 
+def clear_of_cushions(p: Vec, table: TableSpec, *, tol: float = 0.5) -> bool:
+    """A ball centred at ``p`` within the nose rectangle touches no cushion piece by more
+    than ``tol``: noses, knuckles and jaw facings. Beside a pocket's points the knuckle
+    curves away from the nose line, so a ball resting against it may reach a little past
+    that line (``on_table`` says no)."""
+    from cuesport.equipment.tables import cushions, pockets  # (tables imports this module)
+
+    if not (0.0 <= p[0] <= table.width and 0.0 <= p[1] <= table.length):
+        return False
+    r = table.ball_radius - tol
+    if any(_point_segment_distance(p, s.a, s.b) < r for s in cushions(table)):
+        return False
+    for pk in pockets(table):
+        if any(distance(p, k.centre) - k.radius < r for k in pk.knuckles):
+            return False
+        if any(_point_segment_distance(p, f.a, f.b) < r for f in pk.facings):
+            return False
+    return True
+
+
 def _point_segment_distance(p: Vec, a: Vec, b: Vec) -> float:
     ax, ay = b[0] - a[0], b[1] - a[1]
     n2 = ax * ax + ay * ay

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from cuesport.disciplines import ball_names, find, table_for
 from cuesport.equipment import (
     TableSpec,
+    clear_of_cushions,
     on_table,
     overlapping_pairs,
     pockets,
@@ -861,7 +862,9 @@ def on_table_or_in_jaws(table: TableSpec, p: Vec, tol: float = 0.5) -> bool:
         return False
     if on_table(p, table, eps=tol):
         return True
-    return any(math.dist(p, pk.mouth_centre) <= pk.spec.mouth / 2.0 for pk in pockets(table))
+    if any(math.dist(p, pk.mouth_centre) <= pk.spec.mouth / 2.0 for pk in pockets(table)):
+        return True
+    return clear_of_cushions(p, table, tol=tol)  # against a knuckle, past the nose line
 
 
 def check_no_overlap(balls: Mapping[str, Vec], radius: float, where: str) -> None:
