@@ -1020,7 +1020,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     # lend every sample that one position's luck
     chaotic = (disciplines.find(turn.discipline).bots.break_ball
                and bool(straight.closed(turn.table, turn.state.balls, turn.cue)))
-    if plan:  # the noisy stage's places by each pot's chance (snooker.by_chance)
+    if plan and snooker.CHANCE_ORDER:  # the noisy stage's places by each pot's chance
         scored = snooker.by_chance(scored, lambda c: _ease_of(turn, c), _unit(turn))
     kept = (snooker.diverse(scored, keep, lambda c: c.target) if plan
             else pool.spread(scored, keep, pool.stroke_key) if pool_plan else scored[:keep])

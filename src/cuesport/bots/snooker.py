@@ -170,6 +170,11 @@ def diverse(scored: Sequence[tuple[float, T]], keep: int, ball: Callable[[T], st
     return (out + rest)[:keep]
 
 
+# the noisy stage's places by each pot's chance (by_chance): off, it did worse than
+# without it on paired visits (bench/bots-results.md, botsnk4)
+CHANCE_ORDER = False
+
+
 def by_chance(scored: Sequence[tuple[float, T]], ease: Callable[[T], float | None],
               miss: float) -> list[tuple[float, T]]:
     """``scored`` (noise-free values) in the order the noisy stage should see them: a pot
