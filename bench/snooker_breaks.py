@@ -8,8 +8,10 @@ colours on their spots and the cue ball at random, a red on; the bot plays one v
 the bot's noise depend only on ``--seed`` and the position's number, so two versions of
 the planning run on the same positions: the mean break's difference, pair by pair, with
 its standard error, is a far smaller sample than whole frames need (frames diverge after
-the first different decision). Prints each visit's break, strokes and CPU seconds, then
-the mean break (s.e.), the breaks of 50+ and the CPU per decision (mean, max).
+the first different decision). Prints each visit's break, strokes, CPU seconds and what
+ended it (:func:`why`: the missed pot's ease against the easiest on, a safety, a foul
+after a pot), then the mean break (s.e.), the breaks of 50+, the CPU per decision (mean,
+max) and the count of each ending.
 """
 
 from __future__ import annotations
