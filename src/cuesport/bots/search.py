@@ -970,8 +970,11 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     the noise comes from ``turn.rng``."""
     if disciplines.find(turn.discipline).bots.position_play and budget.lines >= 6:
         budget = snooker.widen(budget)  # position play: the wider search (strong, pro)
-    if plans_breaks(turn, budget) and disciplines.find(turn.discipline).bots.break_share > 0:
-        turn = replace(turn, breaks=True)  # the table worth the break it keeps (_unit)
+    if (plans_breaks(turn, budget) and disciplines.find(turn.discipline).bots.break_share > 0
+            and not snooker_break_off(turn)):
+        # the table worth the break it keeps (_unit); not the opening stroke, a safety
+        # (valued so, it left the pack open and the cue ball up the table)
+        turn = replace(turn, breaks=True)
     noisy = budget.samples > 0 and budget.keep > 1
     breaking = bool(getattr(turn.state, "breaking", False)) or snooker_break_off(turn)
     # pool position play (bots/pool.py): a wider noisy stage, valued by its samples alone
