@@ -700,6 +700,14 @@ def _bounce(a: Vec, m: Vec, line: tuple[int, float]) -> Vec | None:
     return (a[0] + t * (m[0] - a[0]), a[1] + t * (m[1] - a[1]))
 
 
+def _pot_on(turn: Turn) -> bool:
+    """The cue ball on the table (not in hand) with an open pot line to a ball on."""
+    st = turn.state
+    if st.in_hand is not None or turn.cue not in st.balls:
+        return False
+    return bool(pot_lines(turn.table, st.balls, turn.cue, st.balls[turn.cue], turn.targets()))
+
+
 def snookered(turn: Turn, spot: Vec | None = None) -> bool:
     """No ball on can be hit full or on either edge in a straight line (the bot's own
     quick test; the referee's rules decide what counts)."""
@@ -971,9 +979,10 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     if disciplines.find(turn.discipline).bots.position_play and budget.lines >= 6:
         budget = snooker.widen(budget)  # position play: the wider search (strong, pro)
     if (plans_breaks(turn, budget) and disciplines.find(turn.discipline).bots.break_share > 0
-            and not snooker_break_off(turn)):
-        # the table worth the break it keeps (_unit); not the opening stroke, a safety
-        # (valued so, it left the pack open and the cue ball up the table)
+            and _pot_on(turn)):
+        # the table worth the break it keeps (_unit), where a pot is on; not the opening
+        # stroke nor an escape (valued so, the break-off left the cue ball up the table,
+        # and escapes fouled twice as often: bench/bots-results.md, botsnk4)
         turn = replace(turn, breaks=True)
     noisy = budget.samples > 0 and budget.keep > 1
     breaking = bool(getattr(turn.state, "breaking", False)) or snooker_break_off(turn)
