@@ -4,9 +4,11 @@ ranking, the pack (:mod:`cuesport.bots.snooker`)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
+from cuesport import disciplines
 from cuesport.bots import LEVELS, search, snooker
 from cuesport.bots.search import Sims, Turn, best_stroke, judged, position_of
 from cuesport.disciplines import table_for
@@ -50,7 +52,10 @@ def _fresh(turn: Turn) -> tuple[str | None, float]:
 def test_snooker_the_noisy_stage_sees_the_easy_colour_too(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # a long black screens best noise-free; with several balls kept for the noise the bot
-    # finds the brown worth more, and the fresh samples agree
+    # finds the brown worth more, and the fresh samples agree (the table's worth fixed at
+    # the discipline's, as when this was written: worth a share of the points left, the
+    # plain search leaves the long black too, and the premise is gone)
+    monkeypatch.setattr(search, "_unit", lambda turn: 4.0)
     turn = _colour_turn(CUE_FAR, REDS_FAR)
     planned = _fresh(turn)
     monkeypatch.setattr(search, "plans_breaks", lambda turn, budget: False)
@@ -132,3 +137,32 @@ def test_snooker_the_best_noisy_means_get_more_samples_before_one_is_played(
     assert all(n == snooker.RACE_SAMPLES for _, n in raced)
     assert {s for s, _ in raced} <= {s for s, _ in first}
     assert played.stroke in {s for s, _ in raced}
+
+
+def test_snooker_keeping_the_table_is_worth_a_share_of_the_points_left() -> None:
+    # SNK-3.5: each red may be followed by the black, so 15 reds and the colours are 147
+    value = disciplines.find("snooker").value_of
+    full = snooker_setup(TABLE)
+    assert snooker.break_worth({b: p for b, p in full.items() if b != "cue"}, value, 0.2,
+                               4.0) == pytest.approx(0.2 * 147)
+    colours = {c: SPOTS[c] for c in ("yellow", "green", "brown", "blue", "pink", "black")}
+    assert snooker.break_worth(colours, value, 0.2, 4.0) == pytest.approx(0.2 * 27)
+    assert snooker.break_worth({"black": SPOTS["black"]}, value, 0.2, 4.0) == 4.0
+    # the search's worth of the table: in break-building by the decision's position, else
+    # (the levels that do not plan breaks, 1-red) the discipline's fixed worth
+    many = replace(_colour_turn(CUE_FAR, REDS_FAR), breaks=True)
+    few = replace(_colour_turn(CUE_FAR, {"red1": REDS_FAR["red1"]}), breaks=True)
+    assert search._unit(many) > search._unit(few) > 4.0
+    assert search._unit(replace(many, breaks=False)) == 4.0
+    one_red = disciplines.find("snooker-one-red").bots
+    assert one_red.break_share == 0.0
+    assert search._unit(replace(few, discipline="snooker-one-red")) == one_red.table_worth
+
+
+def test_the_noisy_stage_sees_pots_in_the_order_of_their_chance() -> None:
+    # a long pot whose cue ball runs well screens first; discounted by its chance (ease
+    # 0.06: one in four) it goes behind an easy pot and a safety; the values stay
+    scored = [(20.0, ("long", 0.06)), (12.0, ("easy", 0.6)), (3.0, ("safety", None))]
+    got = snooker.by_chance(scored, lambda c: c[1], miss=5.0)
+    assert [c[0] for _, c in got] == ["easy", "safety", "long"]
+    assert sorted(v for v, _ in got) == [3.0, 12.0, 20.0]

@@ -51,7 +51,7 @@ def test_snooker_position_values_a_medium_pot_left_by_its_measured_chance() -> N
     lines = search.pot_lines(TABLE, turn.state.balls, "cue", turn.state.balls["cue"],
                              ["red1"])
     assert lines and 0.1 < lines[0].ease < 0.6
-    unit = search._unit("snooker")
+    unit = search._unit(turn)
     want = snooker.chance(lines[0].ease) * (1 + unit)
     assert abs(search.prospects(turn, turn.state, 0) - want) < 1e-9
     assert want > lines[0].ease * (1 + unit)

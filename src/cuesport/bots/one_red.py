@@ -301,7 +301,8 @@ def correct_route(table: TableSpec, balls: Mapping[str, Vec], cue: str, target: 
     return a0, speed
 
 
-CANNON_POINTS = 2  # ONE-2.5.2(1); an in-off scores the pot value of the ball hit first (ONE-2.5.2(1), ONE-2.5.2(2))
+# ONE-2.5.2(1); an in-off scores the pot value of the ball hit first (ONE-2.5.2(1), ONE-2.5.2(2))
+CANNON_POINTS = 2
 CANNON_WIDTH = 0.35  # a cannon's goal is a ball (any contact), a pocket's mouth much less
 LOOK_CUTS = (math.radians(15.0), math.radians(75.0))  # cuts whose stun path is played
 

@@ -77,6 +77,8 @@ class Turn:
     rng: random.Random = field(default_factory=random.Random)
     # pool position play (bots/pool.py): strokes valued by the rack's win chance
     racks: bool = False
+    # snooker break-building (plans_breaks): the table worth a share of the points left
+    breaks: bool = False
 
     @property
     def cue(self) -> str:
@@ -271,7 +273,7 @@ def prospects(turn: Turn, state: FrameState, who: int) -> float:
     """Expected worth of the next visit for ``who`` from ``state`` (0 when nothing is on):
     the best pot on, by its ease and worth, plus a share of the best pot on another ball,
     so that a position leaving two balls on ranks above one that leaves a single one."""
-    unit = _unit(turn.discipline)
+    unit = _unit(turn)
     if state.in_hand == "table":
         return 0.85 * (1.0 + unit) * (1.0 + SECOND)
     cue = cue_ball_of(turn.discipline, who)
@@ -304,9 +306,15 @@ def _chance(discipline: str, ease: float) -> float:
     return snooker.chance(ease) if disciplines.find(discipline).bots.position_play else ease
 
 
-def _unit(discipline: str) -> float:
-    """What keeping the table is worth beyond the ball potted, in the value's units."""
-    return disciplines.find(discipline).bots.table_worth
+def _unit(turn: Turn) -> float:
+    """What keeping the table is worth beyond the ball potted, in the value's units: in
+    break-building (``turn.breaks``, ``BotHints.break_share``) a share of the points left
+    on the table, the break the visit may still make (:func:`snooker.break_worth`)."""
+    d = disciplines.find(turn.discipline)
+    if not turn.breaks or d.bots.break_share <= 0.0:
+        return d.bots.table_worth
+    on = {b: p for b, p in turn.state.balls.items() if b not in d.cue_balls}
+    return snooker.break_worth(on, d.value_of, d.bots.break_share, d.bots.table_worth)
 
 
 def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
@@ -328,7 +336,7 @@ def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
     w = (straight.look_weight(turn.table, turn.state.balls, turn.cue)
          if look and disciplines.find(turn.discipline).bots.break_ball else 1.0)
     if new.to_play == me and not new.options and outcome.legal:
-        v += _unit(turn.discipline) + (w * prospects(turn, new, me) if look else 0.0)
+        v += _unit(turn) + (w * prospects(turn, new, me) if look else 0.0)
     else:
         if not outcome.legal:
             v -= disciplines.find(turn.discipline).bots.foul_cost
@@ -485,7 +493,7 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
     if breaks:
         return breaks
     if plan:  # the worth of a line, not its ease alone: the black before the yellow
-        unit = _unit(turn.discipline)
+        unit = _unit(turn)
         lines.sort(key=lambda x: (-x[0] * (ball_value(turn.discipline, x[4].target) + unit),
                                   x[1]))
     else:
@@ -701,6 +709,14 @@ def _bounce(a: Vec, m: Vec, line: tuple[int, float]) -> Vec | None:
     return (a[0] + t * (m[0] - a[0]), a[1] + t * (m[1] - a[1]))
 
 
+def _pot_on(turn: Turn) -> bool:
+    """The cue ball on the table (not in hand) with an open pot line to a ball on."""
+    st = turn.state
+    if st.in_hand is not None or turn.cue not in st.balls:
+        return False
+    return bool(pot_lines(turn.table, st.balls, turn.cue, st.balls[turn.cue], turn.targets()))
+
+
 def snookered(turn: Turn, spot: Vec | None = None) -> bool:
     """No ball on can be hit full or on either edge in a straight line (the bot's own
     quick test; the referee's rules decide what counts)."""
@@ -844,7 +860,8 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
     if not (outcome.legal and not new.frame_over and new.to_play == me and not new.options
             and new.in_hand is None):
         return 0.0
-    nxt = Turn(turn.discipline, turn.referee, turn.table, new, turn.ruling, me, turn.rng)
+    nxt = Turn(turn.discipline, turn.referee, turn.table, new, turn.ruling, me, turn.rng,
+               breaks=turn.breaks)
     cue = nxt.cue
     if cue not in new.balls:
         return 0.0
@@ -856,7 +873,7 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
         got = (break_look(nxt, budget, sims, noise)
                if noise is not None and straight.reracks(turn.state.balls, turn.cue) else None)
         return 0.0 if got is None else got - prospects(turn, new, me)
-    unit = _unit(turn.discipline)
+    unit = _unit(turn)
     table = turn.table
     pos = playable(table, new.balls)
     lines = sorted(pot_lines(table, new.balls, cue, pos[cue], nxt.targets())[:12],
@@ -973,6 +990,12 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         budget = (one_red.widen(budget, snooker.widen) if ONE_RED_WIDE
                   and disciplines.find(turn.discipline).bots.cannons_score
                   else snooker.widen(budget))
+    if (plans_breaks(turn, budget) and disciplines.find(turn.discipline).bots.break_share > 0
+            and _pot_on(turn)):
+        # the table worth the break it keeps (_unit), where a pot is on; not the opening
+        # stroke nor an escape (valued so, the break-off left the cue ball up the table,
+        # and escapes fouled twice as often: bench/bots-results.md, botsnk4)
+        turn = replace(turn, breaks=True)
     noisy = budget.samples > 0 and budget.keep > 1
     breaking = bool(getattr(turn.state, "breaking", False)) or snooker_break_off(turn)
     # pool position play (bots/pool.py): a wider noisy stage, valued by its samples alone
@@ -1021,6 +1044,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     # lend every sample that one position's luck
     chaotic = (disciplines.find(turn.discipline).bots.break_ball
                and bool(straight.closed(turn.table, turn.state.balls, turn.cue)))
+    if plan and snooker.CHANCE_ORDER:  # the noisy stage's places by each pot's chance
+        scored = snooker.by_chance(scored, lambda c: _ease_of(turn, c), _unit(turn))
     kept = (snooker.diverse(scored, keep, lambda c: c.target) if plan
             else pool.spread(scored, keep, pool.stroke_key) if pool_plan else scored[:keep])
     def sample(c: Candidate, corr: float, n: int, seed: int) -> list[float]:
@@ -1072,6 +1097,19 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         best = final or best
     assert best is not None
     return Choice(best[1], best[0], sims.used, sims.events)
+
+
+def _ease_of(turn: Turn, c: Candidate) -> float | None:
+    """The ghost-ball ease of the pot line nearest a pot candidate's aim (None: not a pot)."""
+    if c.kind != "pot" or c.target is None:
+        return None
+    pos = position_of(turn, c)
+    cue = c.stroke.cue_ball
+    lines = pot_lines(turn.table, pos, cue, pos[cue], [c.target]) if cue in pos else []
+    if not lines:
+        return 0.0
+    a = c.stroke.angle
+    return min(lines, key=lambda ln: abs((ln.angle - a + 180.0) % 360.0 - 180.0)).ease
 
 
 def _pool_break(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:

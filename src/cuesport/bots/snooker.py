@@ -135,6 +135,20 @@ def extra_variants(balls: Mapping[str, Vec], r: float) -> list[tuple[float, floa
 BAULK_SPEEDS = (2.6, 3.4)
 
 
+def break_worth(balls: Mapping[str, Vec], value: Callable[[str], int], share: float,
+                least: float) -> float:
+    """What keeping the table is worth in break-building: ``share`` of the points still on
+    it (each red with the dearest colour after it, SNK-3.5, and the colours), at least
+    ``least``. A fixed worth of a few points counts a visit's next pot alone; with reds
+    on, the break it keeps is many pots long, so the pot's own chance and the chance of
+    the pot it leaves weigh more against the points of the ball."""
+    worths = [value(b) for b in balls]
+    reds = sum(1 for b in balls if b.startswith("red"))
+    top = max((w for b, w in zip(balls, worths, strict=True) if not b.startswith("red")),
+              default=0)
+    return max(least, share * (sum(worths) + reds * top))
+
+
 def diverse(scored: Sequence[tuple[float, T]], keep: int, ball: Callable[[T], str | None],
                per_ball: int = 3) -> list[tuple[float, T]]:
     """The ``keep`` best of ``scored`` (best first) for the noisy re-simulation, at most
@@ -154,6 +168,28 @@ def diverse(scored: Sequence[tuple[float, T]], keep: int, ball: Callable[[T], st
         if len(out) >= keep:
             break
     return (out + rest)[:keep]
+
+
+# the noisy stage's places by each pot's chance (by_chance): off, it did worse than
+# without it on paired visits (bench/bots-results.md, botsnk4)
+CHANCE_ORDER = False
+
+
+def by_chance(scored: Sequence[tuple[float, T]], ease: Callable[[T], float | None],
+              miss: float) -> list[tuple[float, T]]:
+    """``scored`` (noise-free values) in the order the noisy stage should see them: a pot
+    by its value discounted by its measured chance (:func:`chance` of its ease; a miss
+    worth ``-miss``), anything else by its value. The noise-free screen pots every pot it
+    keeps, so a long red whose cue ball runs well outranks an easy one, and the noisy
+    stage's few places went to pots of ease 0.06 at 5 m/s (bench/snooker_breaks.py,
+    seed 1, position 9). The values themselves are left as they were."""
+    def key(s: tuple[float, T]) -> float:
+        e = ease(s[1])
+        if e is None:
+            return s[0]
+        p = chance(e)
+        return p * s[0] - (1.0 - p) * miss
+    return sorted(scored, key=lambda s: -key(s))
 
 
 RACE = 3  # the best noisy means given more samples (break-building)

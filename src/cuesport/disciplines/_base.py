@@ -61,6 +61,9 @@ class BotHints:
     # levels that search widely spend twice the simulations on position (snooker, 1-red)
     position_play: bool = False
     foul_cost: float = 2.0  # what a foul costs beyond its points (in the value's units)
+    # break-building: keeping the table is worth this share of the points still on it
+    # (at least table_worth), the break it may become; 0: table_worth alone
+    break_share: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,5 +29,5 @@ DISCIPLINE = Discipline(
     stalemate_rule="SNK-3.16",
     century_breaks=True,
     bots=BotHints(table_worth=4.0, concede_when_beaten=True, stalemate_after=80,
-                  break_building=True, position_play=True),
+                  break_building=True, position_play=True, break_share=0.2),
 )
