@@ -362,3 +362,16 @@ def test_p141_4_8_the_pot_before_the_re_rack_simulates_the_break_shot(
     assert not calls
     search.second_look(turn, pot, budget, Sims(400), noise)
     assert calls == [16]  # once, from the re-racked position (14 + the break ball + cue)
+
+
+def test_closed_answers_from_the_position_not_from_the_last_question() -> None:
+    # straight.closed keeps its answers by position: the same balls moved give a new answer
+    rack = {**straight_pool_rack(T, random.Random(1), [str(i) for i in range(1, 15)]),
+            "cue": (T.width / 2, T.length * 0.3)}
+    inside = {b for b, p in rack.items() if b != "cue" and rack_outline_distance(p, T) < R}
+    assert straight.closed(T, rack, "cue") == inside and len(inside) >= straight.PACK_CLOSED
+    spread = dict(rack)
+    for i, b in enumerate(sorted(inside, key=int)[:8]):
+        spread[b] = (100.0 + 90.0 * i, T.length * 0.25)
+    assert straight.closed(T, spread, "cue") == set()
+    assert straight.closed(T, rack, "cue") == inside

@@ -29,11 +29,13 @@ another (natural roll gives the "30-degree rule", stun the tangent line).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 
 from cuesport.bots.aim import PotLine
 from cuesport.equipment import TableSpec, pockets
+from cuesport.equipment.racks import rack_outline
 from cuesport.rules.rack_interference import rack_outline_distance
 
 Vec = tuple[float, float]
@@ -62,17 +64,41 @@ CUSHIONS = 1
 POCKET_CLEAR = {"corner": 150.0, "middle": 90.0}
 
 
+@functools.lru_cache(maxsize=8)
+def _outline_box(table: TableSpec) -> tuple[float, float, float, float]:
+    """The rack outline's bounding box grown by a ball's radius (x0, y0, x1, y1)."""
+    tri = rack_outline(table)
+    r = table.ball_radius
+    return (min(p[0] for p in tri) - r, min(p[1] for p in tri) - r,
+            max(p[0] for p in tri) + r, max(p[1] for p in tri) + r)
+
+
 def pack(table: TableSpec, balls: Mapping[str, Vec], cue: str) -> set[str]:
     """The object balls lying in the marked rack outline (or within a radius of it)."""
     r = table.ball_radius
-    return {b for b, p in balls.items() if b != cue and rack_outline_distance(p, table) < r}
+    x0, y0, x1, y1 = _outline_box(table)
+    # the box first: the search asks this of every position it values (a profile of 14.1
+    # decisions spent a tenth of their time in the triangle's distance)
+    return {b for b, p in balls.items() if b != cue and x0 <= p[0] <= x1 and y0 <= p[1] <= y1
+            and rack_outline_distance(p, table) < r}
+
+
+_CLOSED: dict[tuple[object, ...], frozenset[str]] = {}
 
 
 def closed(table: TableSpec, balls: Mapping[str, Vec], cue: str) -> set[str]:
     """The pack's balls when the pack is closed (a fresh re-rack or a rack never
     opened), else the empty set."""
-    inside = pack(table, balls, cue)
-    return inside if len(inside) >= PACK_CLOSED else set()
+    # one decision asks it of the same position for every stroke it values (look_weight)
+    key = (table, cue, *balls.items())
+    got = _CLOSED.get(key)
+    if got is None:
+        inside = pack(table, balls, cue)
+        got = frozenset(inside if len(inside) >= PACK_CLOSED else ())
+        if len(_CLOSED) >= 256:
+            _CLOSED.clear()
+        _CLOSED[key] = got
+    return set(got)
 
 
 # (speed factor, height, side): the pot of the 14th ball (the re-rack follows) tried on a
