@@ -41,6 +41,8 @@ from cuesport.bots.aim import (
     in_hand_spots,
     pot_lines,
     pot_speed,
+    side_aims,
+    squirt_aim,
     targets_for,
 )
 from cuesport.bots.jumps import jump_strokes, jumps_allowed
@@ -489,18 +491,22 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         # 14.1: the pot that brings the re-rack is played for the break ball (straight.py)
         have = {(k, h, sd) for k, h, sd in variants}
         variants += [v for v in straight.rerack_variants(st.balls, cue) if v not in have]
+    aimed = plan or pool.plans(turn, budget)
+    side_lines = snooker.SIDE_LINES if plan else pool.SIDE_LINES
     for n, (_, _, placed, pos, line) in enumerate(lines):
         s0 = pot_speed(table, line)
         nominate, call = _declare(turn, line.target, line.pocket, breaking)
         angle = line.angle
         if n < budget.refine_lines and sims.take(2):
             angle = refine(table, playable(table, pos), cue, line, s0, sims)
-        # break-building aims its side variants for squirt and throw (snooker.side_aims)
-        aims = (snooker.side_aims(table, angle, s0, variants,
-                                  _aim_error(table, playable(table, pos), cue, line, sims))
-                if plan and n < snooker.SIDE_LINES else {})
-        groups.append([Candidate(Stroke(aims.get((k, h, sd), snooker.squirt_aim(
-                                            table, angle, sd, h)) if plan else angle,
+        # break-building and pool position play aim their side variants for squirt, and
+        # on the best lines for throw (aim.side_aims): aimed like the plain stroke, a side
+        # variant sends the object ball off the pocket (bench/bots-results.md, botsnk3)
+        aims = (side_aims(table, angle, s0, variants,
+                          _aim_error(table, playable(table, pos), cue, line, sims))
+                if aimed and n < side_lines else {})
+        groups.append([Candidate(Stroke(aims.get((k, h, sd), squirt_aim(
+                                            table, angle, sd, h)) if aimed else angle,
                                         min(s0 * k, 9.0), sd, h, cue_ball=cue),
                                  placed, nominate, call, False, "pot", line.target)
                        for k, h, sd in variants])
@@ -755,10 +761,13 @@ def escapes(turn: Turn, budget: Budget) -> list[Candidate]:
                     ang = math.degrees(math.atan2(m2[1] - spot[1], m2[0] - spot[0]))
                     aims.append((math.dist(spot, m2) + 300.0, t, ang))
     aims.sort()
+    # pool position play aims the side of its escapes for squirt (aim.squirt_aim)
+    aimed = pool.plans(turn, budget)
     groups: list[list[Candidate]] = []
     for _, t, ang in aims:
         nominate, call = _declare(turn, t, None, breaking)
-        groups.append([Candidate(Stroke(ang + off, sp, sd, 0.0, cue_ball=cue), placed,
+        groups.append([Candidate(Stroke(squirt_aim(turn.table, ang + off, sd, 0.0) if aimed
+                                        else ang + off, sp, sd, 0.0, cue_ball=cue), placed,
                                  nominate, call, False, kind, t)
                        for sp in budget.escape_speeds for off in budget.escape_offsets
                        for sd in budget.escape_sides])
