@@ -761,13 +761,10 @@ def escapes(turn: Turn, budget: Budget) -> list[Candidate]:
                     ang = math.degrees(math.atan2(m2[1] - spot[1], m2[0] - spot[0]))
                     aims.append((math.dist(spot, m2) + 300.0, t, ang))
     aims.sort()
-    # pool position play aims the side of its escapes for squirt (aim.squirt_aim)
-    aimed = pool.plans(turn, budget)
     groups: list[list[Candidate]] = []
     for _, t, ang in aims:
         nominate, call = _declare(turn, t, None, breaking)
-        groups.append([Candidate(Stroke(squirt_aim(turn.table, ang + off, sd, 0.0) if aimed
-                                        else ang + off, sp, sd, 0.0, cue_ball=cue), placed,
+        groups.append([Candidate(Stroke(ang + off, sp, sd, 0.0, cue_ball=cue), placed,
                                  nominate, call, False, kind, t)
                        for sp in budget.escape_speeds for off in budget.escape_offsets
                        for sd in budget.escape_sides])
