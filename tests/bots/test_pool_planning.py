@@ -9,7 +9,15 @@ import pytest
 
 from cuesport import disciplines
 from cuesport.bots import Bot, pool
-from cuesport.bots.search import Candidate, Turn, _ruled, best_stroke, judged, position_of
+from cuesport.bots.search import (
+    Candidate,
+    Turn,
+    _ruled,
+    best_stroke,
+    candidates,
+    judged,
+    position_of,
+)
 from cuesport.game.match import Match
 from cuesport.game.players import Human
 from cuesport.physics import Shot as PhysShot
@@ -188,3 +196,19 @@ def test_p8_3_3_strong_eight_ball_break_at_break_speed_keeps_the_table_more(
     before = sum(_keeps_or_wins(t, c, 10, s)
                  for s, ((t, _), c) in enumerate(zip(chosen, old, strict=True), 1))
     assert kept >= before + 10
+
+
+def test_pool_side_variants_are_aimed_for_squirt() -> None:
+    # a pot on the 1 at strong: a side variant aimed like the plain stroke squirts off
+    # the line (1.2 degrees at 0.3 R), so each is aimed apart from the plain stroke (by
+    # the squirt, and on the best lines for the throw too)
+    turn = _turn("nine-ball", AFTER_BREAK)
+    bot = Bot("strong", 1)
+    cands = [c for c in candidates(turn, bot.budget) if c.kind == "pot" and c.target == "1"]
+    plain = [c for c in cands if c.stroke.side == 0.0]
+    side = [c for c in cands if c.stroke.side != 0.0]
+    assert plain and side
+    angles = {round(c.stroke.angle, 6) for c in plain}
+    for c in side:
+        off = min(abs(c.stroke.angle - a) for a in angles)
+        assert 0.3 < off < 3.0

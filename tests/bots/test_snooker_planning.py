@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from cuesport import disciplines
-from cuesport.bots import LEVELS, search, snooker
+from cuesport.bots import LEVELS, aim, search, snooker
 from cuesport.bots.search import Sims, Turn, best_stroke, judged, position_of
 from cuesport.disciplines import table_for
 from cuesport.equipment import snooker_spots
@@ -102,7 +102,7 @@ def test_snooker_side_variants_are_aimed_for_squirt_and_throw() -> None:
     plain = search.refine(TABLE, pos, "cue", line, s0)
     variants = snooker.SIDE_VARIANTS + snooker.POSITION_VARIANTS
     sims = Sims(100)
-    aims = snooker.side_aims(TABLE, plain, s0, variants,
+    aims = aim.side_aims(TABLE, plain, s0, variants,
                              search._aim_error(TABLE, pos, "cue", line, sims))
     assert set(aims) == set(variants) and sims.used == 2 + len(variants)
 

@@ -74,6 +74,9 @@ FINE: tuple[tuple[float, float, float], ...] = tuple(
     + [(k, h, sd) for k in (0.9, 1.2, 1.6) for h in (-0.3, 0.3) for sd in (-0.3, 0.3)])
 
 
+SIDE_LINES = 2  # the pot lines (best first) whose side variants are aimed for throw too
+
+
 def variants(level: Sequence[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
     """The level's pot variants, then the finer grid's others, the plainest first."""
     extra = [v for v in FINE if v not in set(level)]

@@ -41,6 +41,8 @@ from cuesport.bots.aim import (
     in_hand_spots,
     pot_lines,
     pot_speed,
+    side_aims,
+    squirt_aim,
     targets_for,
 )
 from cuesport.bots.jumps import jump_strokes, jumps_allowed
@@ -506,18 +508,22 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         # 14.1: the pot that brings the re-rack is played for the break ball (straight.py)
         have = {(k, h, sd) for k, h, sd in variants}
         variants += [v for v in straight.rerack_variants(st.balls, cue) if v not in have]
+    aimed = plan or pool.plans(turn, budget)
+    side_lines = snooker.SIDE_LINES if plan else pool.SIDE_LINES
     for n, (_, _, placed, pos, line) in enumerate(lines):
         s0 = pot_speed(table, line)
         nominate, call = _declare(turn, line.target, line.pocket, breaking)
         angle = line.angle
         if n < budget.refine_lines and sims.take(2):
             angle = refine(table, playable(table, pos), cue, line, s0, sims)
-        # break-building aims its side variants for squirt and throw (snooker.side_aims)
-        aims = (snooker.side_aims(table, angle, s0, variants,
-                                  _aim_error(table, playable(table, pos), cue, line, sims))
-                if plan and n < snooker.SIDE_LINES else {})
-        groups.append([Candidate(Stroke(aims.get((k, h, sd), snooker.squirt_aim(
-                                            table, angle, sd, h)) if plan else angle,
+        # break-building and pool position play aim their side variants for squirt, and
+        # on the best lines for throw (aim.side_aims): aimed like the plain stroke, a side
+        # variant sends the object ball off the pocket (bench/bots-results.md, botsnk3)
+        aims = (side_aims(table, angle, s0, variants,
+                          _aim_error(table, playable(table, pos), cue, line, sims))
+                if aimed and n < side_lines else {})
+        groups.append([Candidate(Stroke(aims.get((k, h, sd), squirt_aim(
+                                            table, angle, sd, h)) if aimed else angle,
                                         min(s0 * k, 9.0), sd, h, cue_ball=cue),
                                  placed, nominate, call, False, "pot", line.target)
                        for k, h, sd in variants])
