@@ -232,7 +232,10 @@ def run_chance(turn: Turn, state: FrameState, who: int) -> float:
     """The chance that ``who``, at the table in ``state``, wins the rack: the next pot's
     calibrated chance, the run-out rate for the rest, and ``REST`` if the run stops."""
     groups = disciplines.find(turn.discipline).bots.run_groups
-    if groups and not bool(getattr(turn.referee, "rotation", False)):
+    # (not for the break: its few noisy samples are chaotic, and the break stays the one
+    # measured in bench/bots-results.md, so that racks compare paired)
+    if (groups and not bool(getattr(turn.referee, "rotation", False))
+            and not bool(getattr(turn.state, "breaking", False))):
         chain = group_chance(turn, state, who, groups)
         return chain + (1.0 - chain) * REST
     n = balls_left(turn, state, who)
