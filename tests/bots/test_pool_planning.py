@@ -231,3 +231,16 @@ def test_eight_ball_open_table_is_valued_by_the_better_group() -> None:
     assert stripes > 0.0
     assert pool.run_chance(turn, turn.state, 0) > pool.run_chance(
         turn, replace(turn.state, groups=("stripes", "solids")), 0)
+
+
+def test_eight_ball_ball_in_hand_is_never_worth_less_than_the_plain_rate() -> None:
+    # a foul gives the cue ball in hand: against a clustered group the rates alone made it
+    # look cheap (18 fouls in one rack of bench/bots.py's seed 1); in hand, the plain rate
+    balls = {"cue": (635.0, 800.0), "8": (200.0, 2300.0), "1": (300.0, 1200.0)}
+    balls |= _cluster(635.0, 1900.0, ["9", "10", "11", "12", "13", "14", "15"])
+    turn = _turn("eight-ball", balls)
+    st = replace(turn.state, groups=("solids", "stripes"), to_play=1, in_hand="table")
+    groups = disciplines.find("eight-ball").bots.run_groups
+    assert pool.group_chance(turn, st, 1, groups) < pool.IN_HAND * pool.PER_BALL ** 7
+    plain = pool.IN_HAND * pool.PER_BALL ** (pool.balls_left(turn, st, 1) - 1)
+    assert pool.run_chance(turn, st, 1) == pytest.approx(plain + (1 - plain) * pool.REST)
