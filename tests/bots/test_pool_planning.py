@@ -18,6 +18,7 @@ from cuesport.bots.search import (
     judged,
     position_of,
 )
+from cuesport.equipment.balls import POOL_RADIUS
 from cuesport.game.match import Match
 from cuesport.game.players import Human
 from cuesport.physics import Shot as PhysShot
@@ -212,3 +213,58 @@ def test_pool_side_variants_are_aimed_for_squirt() -> None:
     for c in side:
         off = min(abs(c.stroke.angle - a) for a in angles)
         assert 0.3 < off < 3.0
+
+
+def _cluster(x: float, y: float, names: list[str]) -> dict[str, tuple[float, float]]:
+    """A ball at (x, y) with others frozen to it on eight sides, 2R + 1 mm apart."""
+    d = 2 * POOL_RADIUS + 1.0
+    around = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
+    out = {names[0]: (x, y)}
+    for name, (dx, dy) in zip(names[1:], around, strict=False):
+        out[name] = (x + dx * d, y + dy * d)
+    return out
+
+
+def test_eight_ball_ball_rates_count_open_pockets_and_clusters() -> None:
+    balls = {"cue": (600.0, 300.0), "1": (635.0, 1270.0)}
+    balls |= _cluster(635.0, 1900.0, ["9", "10", "11", "12", "13", "14", "15", "2", "3"])
+    turn = _turn("eight-ball", balls)
+    rates = pool.ball_rates(turn.table, balls, "cue")
+    assert "cue" not in rates
+    assert rates["1"] == pool.OPEN_RATES[2]  # alone in the middle: every pocket open
+    # the 9 in the middle of a cluster: no ghost-ball spot free, and frozen to others
+    assert rates["9"] == pool.OPEN_RATES[0] * pool.CLUSTERED
+    assert max(rates.values()) <= pool.OPEN_RATES[2]
+
+
+def test_eight_ball_open_table_is_valued_by_the_better_group() -> None:
+    # the solids spread on the table, the stripes in one cluster: an open table is worth
+    # the solids' run-out, the player given the stripes less (the group choice)
+    balls = {"cue": (635.0, 800.0), "8": (200.0, 2300.0), "1": (300.0, 1200.0),
+             "2": (1000.0, 1400.0), "3": (635.0, 400.0)}
+    balls |= _cluster(635.0, 1900.0, ["9", "10", "11", "12", "13", "14", "15"])
+    turn = _turn("eight-ball", balls)
+    groups = disciplines.find("eight-ball").bots.run_groups
+    open_ = pool.group_chance(turn, turn.state, 0, groups)
+    solids = pool.group_chance(turn, replace(turn.state, groups=("solids", "stripes")), 0,
+                               groups)
+    stripes = pool.group_chance(turn, replace(turn.state, groups=("stripes", "solids")), 0,
+                                groups)
+    assert open_ == solids
+    assert stripes < 0.5 * solids
+    assert stripes > 0.0
+    assert pool.run_chance(turn, turn.state, 0) > pool.run_chance(
+        turn, replace(turn.state, groups=("stripes", "solids")), 0)
+
+
+def test_eight_ball_ball_in_hand_is_never_worth_less_than_the_plain_rate() -> None:
+    # a foul gives the cue ball in hand: against a clustered group the rates alone made it
+    # look cheap (18 fouls in one rack of bench/bots.py's seed 1); in hand, the plain rate
+    balls = {"cue": (635.0, 800.0), "8": (200.0, 2300.0), "1": (300.0, 1200.0)}
+    balls |= _cluster(635.0, 1900.0, ["9", "10", "11", "12", "13", "14", "15"])
+    turn = _turn("eight-ball", balls)
+    st = replace(turn.state, groups=("solids", "stripes"), to_play=1, in_hand="table")
+    groups = disciplines.find("eight-ball").bots.run_groups
+    assert pool.group_chance(turn, st, 1, groups) < pool.IN_HAND * pool.PER_BALL ** 7
+    plain = pool.IN_HAND * pool.PER_BALL ** (pool.balls_left(turn, st, 1) - 1)
+    assert pool.run_chance(turn, st, 1) == pytest.approx(plain + (1 - plain) * pool.REST)

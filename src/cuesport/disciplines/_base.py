@@ -57,6 +57,10 @@ class BotHints:
     # a legal stroke after which the player is to play keeps the table though it scores no
     # points (eight-ball): the second stroke simulated corrects its look (search.second_look)
     pots_keep: bool = False
+    # the groups a player may be given on an open table (eight-ball: solids, stripes): the
+    # rack's value counts each ball left by its open pockets, and an open table by the
+    # better group's run-out chance (bots/pool.py, ball_rate)
+    run_groups: tuple[tuple[str, ...], ...] = ()
     # position play: the look values a pot by its chance measured under noise, and the
     # levels that search widely spend twice the simulations on position (snooker, 1-red)
     position_play: bool = False

@@ -28,5 +28,7 @@ DISCIPLINE = Discipline(
     # the old break's kind (7.5-9.5 m/s, a little draw) 80-116 (bench/bots-results.md)
     bots=BotHints(pots_keep=True, rack_value=True,
                   break_grid=((0.3, 11.0, 0.1), (0.7, 11.0, 0.1), (0.3, 12.5, 0.1),
-                              (0.7, 12.5, 0.1))),
+                              (0.7, 12.5, 0.1)),
+                  run_groups=(tuple(str(n) for n in range(1, 8)),
+                              tuple(str(n) for n in range(9, 16)))),
 )
