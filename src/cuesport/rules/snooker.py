@@ -457,6 +457,7 @@ class SnookerReferee(SnookerActions):
 
     @staticmethod
     def moved_by_stroke(ball: str, shot: Shot) -> bool:
+        """A hit names the ball: the stroke moved it."""
         return any(e.hit is not None and ball in e.hit for e in shot.events)
 
     def lip_of(self, ball: str, shot: Shot, balls: Mapping[str, Vec]) -> Vec:
@@ -525,13 +526,9 @@ class SnookerReferee(SnookerActions):
         (SNK-3.9(c)): the events show no ball stopping, and a slow red rolls 6 s and more
         without one; a ball that hung on the lip past the referee's wait is his to
         declare (``judgement.fell``)."""
-        out = []
-        for i, e in enumerate(shot.events):
-            if e.pot is None or e.pot == "cue":
-                continue
-            if not any(x.hit is not None and e.pot in x.hit for x in shot.events[:i]):
-                out.append(e.pot)
-        return out
+        # (a hit after a ball's drop is refused as bad input before this is asked)
+        return [e.pot for e in shot.events if e.pot is not None and e.pot != "cue"
+                and not SnookerReferee.moved_by_stroke(e.pot, shot)]
 
     # ------------------------------------------------------------ after a fair stroke
 
