@@ -10,7 +10,8 @@ is a rack in pool). Columns:
 - ``avg``, ``high``: average and highest break (points in snooker and 1-red, balls in
   pool: the run, so ``high`` is the high run in 14.1); ``50+/fr``, ``100+/fr``: breaks
   of 50 and 100 or more per frame;
-- ``B&R %``: racks won by the breaker without the opponent taking a stroke (pool);
+- ``B&R %``: racks won by the breaker without the opponent taking a stroke (pool; a push
+  out passed back is not the opponent's stroke: :func:`break_and_run`);
 - ``balls/inn``: balls potted legally per visit (pool);
 - ``pot %`` by the ghost-ball ease of the pot chosen (easy >= 0.6 > medium >= 0.3 > hard);
 - ``fouls/fr``; ``safe %``: safeties after which the opponent's next visit scores nothing;
@@ -95,14 +96,24 @@ def band(ease: float) -> str:
     return "easy" if ease >= 0.6 else "medium" if ease >= 0.3 else "hard"
 
 
+def break_and_run(log: list[Any], winner: int | None) -> bool:
+    """The issue's break-and-run: the breaker wins the rack without the opponent taking a
+    stroke. An option the opponent takes (play or pass after a push out, P9-2.4 and
+    P10-9.4; after a ball pocketed on a safety or without a call, P10-9.6 and P10-9.7) is
+    not a stroke, so a push out passed back and then a run counts; ``bench/pool_racks.py``
+    (``rack_story``) and ``bench/pool_runouts.py`` count the same."""
+    shots = [a["shot"] for a, _, _ in log if "shot" in a]
+    return bool(shots) and winner is not None and all(
+        int(s["player"]) == winner for s in shots)
+
+
 def frame_tally(t: Tally, log: list[Any], winner: int | None, eases: dict[int, float],
                 discipline: str) -> None:
     """Add one frame's (action, ruling, params) log. ``eases``: log index -> ease of the
     pot the stroke was meant as."""
     t.frames += 1
     shots = [(i, a["shot"], r, p) for i, (a, r, p) in enumerate(log) if "shot" in a]
-    if discipline in RACKED and shots and winner is not None and all(
-            int(s["player"]) == winner for _, s, _, _ in shots):
+    if discipline in RACKED and break_and_run(log, winner):
         t.break_and_run += 1
     visit: int | None = None
     brk = 0

@@ -16,12 +16,20 @@ import collections
 import time
 from typing import Any
 
-from bots import bot_match, pot_ease  # bench/bots.py, beside this script
+from bots import bot_match, break_and_run, pot_ease  # bench/bots.py, beside this script
 
 
 def rack_story(log: list[Any], eases: dict[int, float]) -> tuple[str, int, list[str]]:
     """(how the breaker's first visit ended, balls potted on the break, the visit's
-    strokes as short words)."""
+    strokes as short words).
+
+    The visit is the breaker's strokes until the opponent's first stroke (the issue's
+    break-and-run: the breaker wins the rack without the opponent taking a stroke, the
+    count of :func:`bots.break_and_run`). An option the opponent takes is not a stroke:
+    a push out passed back (P9-2.4, P10-9.4) or a shot handed back after a ball pocketed
+    on a safety or without a call (P10-9.6, P10-9.7) leaves the visit going (the word
+    ``pass``), so a push passed back and then a run is a ``run``; a push the opponent
+    plays from ends it as ``push``."""
     shots = [(i, a["shot"], r, p) for i, (a, r, p) in enumerate(log) if "shot" in a]
     if not shots:
         return "none", 0, []
@@ -43,10 +51,16 @@ def rack_story(log: list[Any], eases: dict[int, float]) -> tuple[str, int, list[
         if ruling.get("frame_over"):
             won = ruling.get("winner", breaker) == breaker and legal
             return ("run" if won else "lost"), on_break, words
-        if ruling.get("to_play") == breaker and not ruling.get("options"):
+        # who strikes next: the log's next stroke where there is one, else the ruling
+        nxt = (int(shots[k + 1][1]["player"]) if k + 1 < len(shots)
+               else int(ruling.get("to_play", breaker)) if not ruling.get("options")
+               else None)
+        if nxt == breaker:
+            if ruling.get("to_play") != breaker:
+                words.append("pass")  # the opponent's option: the shot given back
             continue
-        if ruling.get("to_play") == breaker:  # an option to take (push out answered...)
-            continue
+        if nxt is None:
+            return "handed", on_break, words  # the log ends at the opponent's option
         if k == 0:
             return ("break-foul" if not legal else "dry"), on_break, words
         if not legal:
@@ -71,6 +85,7 @@ def main() -> None:
     ends: collections.Counter[str] = collections.Counter()
     c0 = time.process_time()
     rack = 0
+    counted = 0
     while not m.over:
         before = dict(m.state.balls)
         s = m.step()
@@ -80,15 +95,18 @@ def main() -> None:
         if s.kind not in ("frame-start", "match-end"):
             continue
         rack += 1
-        end, on_break, words = rack_story(m.results[-1].log, eases)
+        res = m.results[-1]
+        end, on_break, words = rack_story(res.log, eases)
         ends[end.split()[0]] += 1
+        # bench/bots.py's B&R count of the same rack: the two benches count alike
+        counted += int(break_and_run(res.log, res.winner))
         if not args.quiet:
             print(f"rack {rack}: {end:12s} break potted {on_break}: {' '.join(words)}",
                   flush=True)
         eases = {}
     cpu = time.process_time() - c0
     print(f"{args.discipline} {args.level} seed {args.seed}: {rack} racks, "
-          f"{dict(sorted(ends.items()))}; {cpu:.0f} CPU s")
+          f"{dict(sorted(ends.items()))}; bots.py's B&R count {counted}; {cpu:.0f} CPU s")
 
 
 if __name__ == "__main__":

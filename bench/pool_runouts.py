@@ -11,6 +11,12 @@ every rack from the same position after the break (a paired comparison). Each ra
 line says how the visit ended (``bench/pool_racks.py``'s words: ``run``, ``dry``,
 ``break-foul``, ``miss E``, ``safety``, ``foul``...); the summary gives the break-and-run
 share with its standard error and how many racks the break left at the table.
+
+A break-and-run is counted as in ``bench/bots.py`` (``break_and_run``): the breaker wins
+the rack without the opponent taking a stroke. A push out the opponent passes back
+(P9-2.4, P10-9.4; the word ``pass``) does not end the visit, so a push passed back and then
+a run is a run; the summary also says how many runs had a push in them (the count before
+session 8, where a push ended the visit, is the runs without one).
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import collections
 import math
 import time
 
-from bots import bot_match, pot_ease  # bench/bots.py, beside this script
+from bots import bot_match, break_and_run, pot_ease  # bench/bots.py, beside this script
 from pool_racks import rack_story
 
 
@@ -45,7 +51,16 @@ def first_visit(discipline: str, level: str, seed: int) -> tuple[str, int, list[
         breaker = int(shots[0]["player"]) if breaker is None else breaker
         if int(shots[-1]["player"]) != breaker:
             break
-    return rack_story(m.log, eases)
+    story = rack_story(m.log, eases)
+    # the chains' count (bench/bots.py) on the same log: the two benches count alike
+    st = m.state
+    winner = (m.results[-1].winner if m.results else
+              int(st.winner) if st.frame_over and st.winner is not None else None)
+    log = m.results[-1].log if m.results else m.log
+    if (story[0] == "run") != break_and_run(log, winner):
+        raise RuntimeError(f"rack {seed}: the story says {story[0]!r}, bots.py's count "
+                           f"{break_and_run(log, winner)}")
+    return story
 
 
 def main() -> None:
@@ -59,11 +74,13 @@ def main() -> None:
     args = ap.parse_args()
     ends: collections.Counter[str] = collections.Counter()
     kept = 0
+    pushed = 0  # runs with a push out passed back in them
     c0 = time.process_time()
     for k in range(args.first, args.first + args.racks):
         end, on_break, words = first_visit(args.discipline, args.level, k)
         ends[end.split()[0]] += 1
         kept += int(end not in ("dry", "break-foul", "none"))
+        pushed += int(end == "run" and any(w.startswith("push:") for w in words))
         if not args.quiet:
             print(f"rack {k}: {end:12s} break potted {on_break}: {' '.join(words)}",
                   flush=True)
@@ -73,7 +90,8 @@ def main() -> None:
     se = math.sqrt(p * (1 - p) / n) if n else 0.0
     print(f"{args.discipline} {args.level} racks {args.first}-{args.first + n - 1}: "
           f"B&R {runs}/{n} = {100 * p:.0f} % (s.e. {100 * se:.0f}); break kept the table "
-          f"{kept}/{n}, run out {runs}/{kept or 1} of those; {dict(sorted(ends.items()))}; "
+          f"{kept}/{n}, run out {runs}/{kept or 1} of those ({pushed} after a push passed "
+          f"back); {dict(sorted(ends.items()))}; "
           f"{time.process_time() - c0:.0f} CPU s")
 
 

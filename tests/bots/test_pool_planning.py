@@ -268,3 +268,41 @@ def test_eight_ball_ball_in_hand_is_never_worth_less_than_the_plain_rate() -> No
     assert pool.group_chance(turn, st, 1, groups) < pool.IN_HAND * pool.PER_BALL ** 7
     plain = pool.IN_HAND * pool.PER_BALL ** (pool.balls_left(turn, st, 1) - 1)
     assert pool.run_chance(turn, st, 1) == pytest.approx(plain + (1 - plain) * pool.REST)
+
+
+# nine-ball after a push out: the cue ball behind a wall of three balls, no pot on the 1
+HIDDEN = {"1": (635.0, 2000.0), "7": (577.0, 1500.0), "8": (635.0, 1500.0),
+          "9": (693.0, 1500.0), "cue": (635.0, 1200.0)}
+OPEN = {"1": (635.0, 1500.0), "9": (300.0, 600.0), "cue": (635.0, 1100.0)}
+
+
+def test_a_push_the_opponent_passes_back_is_valued_as_the_pushers_own_position() -> None:
+    from cuesport.bots.aim import pot_lines
+    from cuesport.bots.search import plays_on
+    from cuesport.rules.base import Outcome
+    from cuesport.rules.pool import evolve
+
+    hidden = replace(_turn("nine-ball", HIDDEN), racks=True)
+    assert not pot_lines(hidden.table, HIDDEN, "cue", HIDDEN["cue"], ["1"])
+    offered = evolve(hidden.state, to_play=1, options=("play", "pass"), offer="push-out")
+    assert not plays_on(hidden, offered, 1)  # nothing on: the opponent passes it back
+    passed = pool.rack_value(hidden, Outcome(), offered, plays_on)
+    played = pool.rack_value(hidden, Outcome(), offered)  # as if the opponent played
+    # left snookered by his own push, the pusher is worse off than he would leave the
+    # opponent (the bot used to push to snookers, be passed back and escape)
+    assert passed < played
+    assert passed == pytest.approx(pool.RACK * (2 * pool.run_chance(hidden, offered, 0) - 1))
+    # a shot the opponent takes: valued as before, his chance from there
+    easy = replace(_turn("nine-ball", OPEN), racks=True)
+    offered = evolve(easy.state, to_play=1, options=("play", "pass"), offer="push-out")
+    assert plays_on(easy, offered, 1)
+    assert pool.rack_value(easy, Outcome(), offered, plays_on) == pool.rack_value(
+        easy, Outcome(), offered)
+
+
+def test_pool_position_play_tries_pushes_all_round_after_the_break() -> None:
+    turn = _turn("nine-ball", HIDDEN)
+    turn = replace(turn, state=replace(turn.state, push_out=True))
+    pushes = [c for c in candidates(turn, Bot("strong").budget) if c.push_out]
+    assert len(pushes) == len(pool.PUSHES) > 4
+    assert len({pool.stroke_key(c) for c in pushes}) == 4  # spread over the noisy stage

@@ -4,7 +4,7 @@ re-rack choices, conceding a lost snooker frame."""
 from __future__ import annotations
 
 from cuesport import disciplines
-from cuesport.bots.search import Turn, prospects
+from cuesport.bots.search import Turn, plays_on
 
 # Choices that are always at least as good as playing on (the offender breaks or re-racks
 # for us, a fresh rack on our break).
@@ -17,10 +17,7 @@ def decide(turn: Turn) -> str:
     for choice in _PREFERRED:
         if choice in options:
             return choice
-    mine = prospects(turn, turn.state, turn.player)
-    unit = disciplines.find(turn.discipline).bots.table_worth
-    good = mine >= 0.35 * unit
-    if good and "play" in options:
+    if plays_on(turn, turn.state, turn.player) and "play" in options:
         return "play"
     if "replace" in options:
         return "replace"  # the offender must try again from where he failed

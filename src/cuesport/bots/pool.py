@@ -114,6 +114,8 @@ def spread(scored: Sequence[tuple[float, T]], keep: int,
 def stroke_key(c: Candidate) -> object:
     """What makes two pot candidates different strokes: ball, pocket and the spin's sign."""
     call = c.call if isinstance(c.call, tuple) else None
+    if c.push_out:  # pushes by their direction, so that the noisy stage sees several
+        return (c.kind, round(c.stroke.angle / 90.0) % 4)
     h = c.stroke.height
     return (c.kind, c.target, call, -1 if h < -0.1 else 1 if h > 0.1 else 0,
             0 if abs(c.stroke.side) < 0.05 else math.copysign(1, c.stroke.side))
@@ -261,9 +263,23 @@ def run_chance(turn: Turn, state: FrameState, who: int) -> float:
     return chain + (1.0 - chain) * REST
 
 
-def rack_value(turn: Turn, outcome: Outcome, new: FrameState) -> float:
+# a push out, and the position a ten-ball shooter leaves after a ball pocketed without a
+# call, valued by the opponent's choice to play it or pass it back (its play-or-pass rule,
+# search.plays_on); off: as if the opponent always played, so the bot pushed to a snooker,
+# was passed back and escaped (bench/bots-results.md, botpool4)
+OPTION_CHOICE = True
+# the pushes tried (direction in degrees, cue speed in m/s): all round at two paces, so
+# that one leaves a shot the opponent passes back and the pusher can make
+PUSHES: tuple[tuple[float, float], ...] = tuple(
+    (float(a), sp) for sp in (0.8, 1.5) for a in range(0, 360, 30))
+
+
+def rack_value(turn: Turn, outcome: Outcome, new: FrameState,
+               plays: Callable[[Turn, FrameState, int], bool] | None = None) -> float:
     """A stroke's worth on the rack's scale: ``RACK * (2 p - 1)`` with ``p`` the chance to
-    win the rack after it (a rack won by a foul of the opponent's counts half)."""
+    win the rack after it (a rack won by a foul of the opponent's counts half). Where the
+    opponent may play or pass the position back (P9-2.4, P10-9.4, P10-9.6, P10-9.7),
+    ``plays(turn, state, player)`` says which he chooses (:data:`OPTION_CHOICE`)."""
     me = turn.player
     if new.frame_over:
         if new.winner != me:
@@ -271,6 +287,9 @@ def rack_value(turn: Turn, outcome: Outcome, new: FrameState) -> float:
         return RACK if outcome.legal else RACK / 2
     if new.to_play == me and not new.options and outcome.legal:
         p = run_chance(turn, new, me)
+    elif (OPTION_CHOICE and plays is not None and outcome.legal and new.to_play != me
+          and "pass" in new.options and not plays(turn, new, 1 - me)):
+        p = run_chance(turn, new, me)  # passed back: the same position, me to play
     else:
         p = 1.0 - run_chance(turn, new, 1 - me)
     return RACK * (2.0 * p - 1.0)

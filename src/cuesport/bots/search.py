@@ -302,6 +302,19 @@ def prospects(turn: Turn, state: FrameState, who: int) -> float:
     return (top[0] if top else 0.0) + (SECOND * top[1] if len(top) > 1 else 0.0)
 
 
+PLAY_SHARE = 0.35  # an offered position is played when its prospects reach this share of
+# the table's worth (choices.decide), else passed back
+
+
+def plays_on(turn: Turn, state: FrameState, who: int) -> bool:
+    """The play-or-pass rule of an offered position (a push out, P9-2.4 and P10-9.4; a
+    ball pocketed on a safety or without a call, P10-9.6 and P10-9.7): ``who`` plays
+    from ``state`` when its prospects are good enough (:func:`choices.decide`; pool
+    position play values a push by it, :func:`pool.rack_value`)."""
+    unit = disciplines.find(turn.discipline).bots.table_worth
+    return prospects(turn, state, who) >= PLAY_SHARE * unit
+
+
 def _chance(discipline: str, ease: float) -> float:
     """A pot's chance in the value: with position play (snooker, 1-red) the pot rate
     measured under noise (:func:`snooker.chance`); elsewhere the ghost-ball ease itself."""
@@ -326,7 +339,7 @@ def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
     lost on purpose while far enough ahead): a foul win is worth half a win, so a bot pots
     the frame ball whenever the pot is more likely than not."""
     if turn.racks and look:
-        return pool.rack_value(turn, outcome, new)
+        return pool.rack_value(turn, outcome, new, plays_on)
     me = turn.player
     pts = outcome.points[me] - outcome.points[1 - me]
     if new.frame_over:
@@ -532,8 +545,12 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         out = _break_shots(turn, [x[2:] for x in lines]) + out
     if bool(getattr(st, "push_out", False)) and spots:
         spot = spots[0]
-        for ang in (30.0, 120.0, 210.0, 300.0):
-            out.append(Candidate(Stroke(ang, 0.8, cue_ball=cue),
+        # pool position play: pushes all round at two paces, valued by the opponent's
+        # choice to play or pass back (pool.rack_value); else four rolls
+        pushes = (pool.PUSHES if pool.plans(turn, budget) and pool.OPTION_CHOICE
+                  else tuple((ang, 0.8) for ang in (30.0, 120.0, 210.0, 300.0)))
+        for ang, sp in pushes:
+            out.append(Candidate(Stroke(ang, sp, cue_ball=cue),
                                  spot if st.in_hand is not None else None, None,
                                  None, True, "push", None))
     return out
