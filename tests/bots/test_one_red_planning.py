@@ -123,3 +123,28 @@ def test_the_1_red_search_is_wider_than_snookers_within_the_same_event_cap() -> 
     assert wide.deep_lines > snk.deep_lines
     assert set(snk.deep_variants) < set(wide.deep_variants)
     assert wide.events == snk.events == budget.events
+
+
+# the red on the spot after a plain pot from it, the white below it on the right
+SPOT2 = {"red": (889.0, 3245.0), "white": (1545.9, 2603.2)}
+
+
+def _red_pot_speeds(turn: Turn) -> list[float]:
+    budget = LEVELS["strong"][1]
+    return [c.stroke.speed for c in search.candidates(turn, budget, search.Sims(10**6))
+            if c.kind == "pot" and c.target == "red" and c.cue_ball is None]
+
+
+def test_one_2_7_2_the_pot_to_the_centre_spot_is_tried_with_more_pace(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # ONE-2.7.2: a second plain pot from the spot sends the red to the centre spot; that
+    # pot is tried at twice its pace and more, to bring the white down the table to it
+    assert one_red.to_centre(_turn(SPOT2, red_origin="SPOT", red_count=1).state)
+    assert not one_red.to_centre(_turn(SPOT2, red_origin="SPOT", red_count=0).state)
+    assert not one_red.to_centre(_turn(SPOT2, red_origin="CENTRE", red_count=0).state)
+    second = _red_pot_speeds(_turn(SPOT2, red_origin="SPOT", red_count=1))
+    first = _red_pot_speeds(_turn(SPOT2, red_origin="SPOT", red_count=0))
+    assert len(second) == len(first) + len(one_red.CENTRE_VARIANTS)
+    assert max(second) > 1.5 * max(first)
+    monkeypatch.setattr(search, "CENTRE_PACE", False)
+    assert _red_pot_speeds(_turn(SPOT2, red_origin="SPOT", red_count=1)) == first

@@ -361,6 +361,25 @@ def look_aims(table: TableSpec, balls: Mapping[str, Vec], cue: str, cue_pos: Vec
     return out
 
 
+# ONE-2.7.2: after a plain pot from the spot (or the pyramid spot) the next plain pot sends
+# the red to the centre spot, half a table below the cue ball that potted it from the top;
+# the pots from there that go (into a middle pocket) want the cue ball level with it, which
+# the plain variants (up to 1.6 times the pot's pace) never reach: those pots are also
+# tried with more pace, follow, screw and side (speed factor, height, side)
+_CENTRE_SPINS = ((0.5, 0.0), (0.2, 0.4), (0.2, -0.4), (-0.6, 0.0), (-0.6, 0.4), (-0.6, -0.4))
+CENTRE_VARIANTS: tuple[tuple[float, float, float], ...] = (
+    *((k, h, sd) for k in (2.0, 2.6) for h, sd in _CENTRE_SPINS),
+    (3.2, 0.3, 0.4), (3.2, 0.3, -0.4))
+
+
+def to_centre(state: object) -> bool:
+    """The next plain pot of the red sends it to the centre spot (ONE-2.7.2): it lies
+    where the referee spotted it, on the spot or the pyramid spot, after one plain pot from
+    there in this break (the referee's ``red_origin`` and ``red_count``, ONE-X.3)."""
+    return (getattr(state, "red_origin", "NONE") in ("SPOT", "PYRAMID")
+            and int(getattr(state, "red_count", 0)) >= 1)
+
+
 # the wider search of 1-red (three balls: a simulation costs a few events, so the level's
 # event cap, the time bound, allows more of them than in snooker)
 WIDER = 4  # the simulations of a decision, times the level's

@@ -268,6 +268,9 @@ def playable(table: TableSpec, balls: Mapping[str, Vec], cue: str | None = None
 # time (bench/bots-results.md, bot1red)
 ONE_RED_WIDE = False
 LOOK_CANNONS = True  # 1-red: the look sees in-offs and cannons (one_red.look_aims)
+# 1-red: the pot that sends the red to the centre spot tried with more pace
+# (one_red.CENTRE_VARIANTS, ONE-2.7.2)
+CENTRE_PACE = True
 SECOND = 0.3  # worth of a second ball on, relative to the best (a position with options)
 
 
@@ -523,23 +526,28 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         variants += [v for v in straight.rerack_variants(st.balls, cue) if v not in have]
     aimed = plan or pool.plans(turn, budget)
     side_lines = snooker.SIDE_LINES if plan else pool.SIDE_LINES
+    facts = disciplines.find(turn.discipline)
+    # 1-red: the pot that sends the red to the centre spot (ONE-2.7.2) with more pace
+    centre = (list(one_red.CENTRE_VARIANTS) if plan and facts.bots.respot_cycle
+              and CENTRE_PACE and one_red.to_centre(st) else [])
     for n, (_, _, placed, pos, line) in enumerate(lines):
         s0 = pot_speed(table, line)
         nominate, call = _declare(turn, line.target, line.pocket, breaking)
         angle = line.angle
+        vs = variants + (centre if line.target not in facts.cue_balls else [])
         if n < budget.refine_lines and sims.take(2):
             angle = refine(table, playable(table, pos), cue, line, s0, sims)
         # break-building and pool position play aim their side variants for squirt, and
         # on the best lines for throw (aim.side_aims): aimed like the plain stroke, a side
         # variant sends the object ball off the pocket (bench/bots-results.md, botsnk3)
-        aims = (side_aims(table, angle, s0, variants,
+        aims = (side_aims(table, angle, s0, vs,
                           _aim_error(table, playable(table, pos), cue, line, sims))
                 if aimed and n < side_lines else {})
         groups.append([Candidate(Stroke(aims.get((k, h, sd), squirt_aim(
                                             table, angle, sd, h)) if aimed else angle,
                                         min(s0 * k, 9.0), sd, h, cue_ball=cue),
                                  placed, nominate, call, False, "pot", line.target)
-                       for k, h, sd in variants])
+                       for k, h, sd in vs])
     out = interleave(groups + extras + safeties)
     if disciplines.find(turn.discipline).bots.break_ball and not breaking:
         out = _break_shots(turn, [x[2:] for x in lines]) + out

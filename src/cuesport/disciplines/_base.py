@@ -47,6 +47,10 @@ class BotHints:
     stalemate_after: int = 50  # strokes without a pot before the match loop calls stalemate
     break_building: bool = False  # plan breaks of reds and colours (snooker)
     cannons_score: bool = False  # a cannon or an in-off scores without a pot (1-red)
+    # the object ball's respot moves round a cycle of spots, read from the state's
+    # red_origin and red_count (1-red, ONE-2.7.2): the pot that sends it to the centre
+    # spot is tried with the pace to bring the cue ball down the table (bots/one_red.py)
+    respot_cycle: bool = False
     break_ball: bool = False  # re-racks: leave and play a break ball into the new pack (14.1)
     # pool position play: strokes valued by the rack's win chance, a wider noisy stage
     # (bots/pool.py; nine-, ten- and eight-ball)

@@ -32,5 +32,5 @@ DISCIPLINE = Discipline(
     # snooker's break-building seam too (bots/snooker.py: side aimed for squirt, the
     # noisy stage kept to both balls, cautious means, the race; bot1red)
     bots=BotHints(table_worth=6.0, foul_cost=6.0, stalemate_after=80, cannons_score=True,
-                  position_play=True, break_building=True),
+                  position_play=True, break_building=True, respot_cycle=True),
 )
