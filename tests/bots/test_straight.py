@@ -375,3 +375,36 @@ def test_closed_answers_from_the_position_not_from_the_last_question() -> None:
         spread[b] = (100.0 + 90.0 * i, T.length * 0.25)
     assert straight.closed(T, spread, "cue") == set()
     assert straight.closed(T, rack, "cue") == inside
+
+
+def test_rerack_work_and_the_per_sample_break_look_are_off_by_default(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # bot141e's two trials (no gain on the re-rack bench): the default plays as before;
+    # switched on, the pot of the 14th ball values each noisy sample by its own break
+    # shots (search._own_break -> break_look with SAMPLE_BREAK_SHOTS shots)
+    from cuesport.bots.levels import LEVELS
+
+    assert straight.RERACK_WORK == 1.0 and straight.SAMPLE_BREAK_SHOTS == 0
+    balls = {"15": (T.width * 0.82, FOOT[1] - 120), "14": (T.width * 0.5, T.length * 0.3),
+             "cue": (T.width * 0.5, T.length * 0.15)}
+    assert straight.rerack_work(T, balls, "cue") == 1.0
+    monkeypatch.setattr(straight, "RERACK_WORK", 2.0)
+    assert straight.rerack_work(T, balls, "cue") == 2.0
+    assert straight.rerack_work(T, {**balls, "13": (T.width * 0.3, T.length * 0.55)},
+                                "cue") == 1.0
+    monkeypatch.setattr(straight, "RERACK_WORK", 1.0)
+    monkeypatch.setattr(straight, "SAMPLE_BREAK_SHOTS", 2)
+    shots: list[int] = []
+    real = search.break_look
+
+    def counted(*args: object, **kw: object) -> float | None:
+        shots.append(int(args[4]) if len(args) > 4 else search.BREAK_LOOK_SHOTS)
+        return real(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "break_look", counted)
+    noise, budget = LEVELS["strong"]
+    m = Match("straight-pool", [Human("a"), Human("b")], start=_start(balls))
+    turn = m.turn()
+    turn.rng = random.Random(3)
+    search.best_stroke(turn, budget, noise)
+    assert shots and set(shots) == {2}  # per sample, never the noise-free 8

@@ -964,7 +964,8 @@ BREAK_LOOK_SHOTS = 8  # 14.1: break shots simulated (one noisy sample each) per 
 BREAK_LOOK_BEST = 2  # pot (break_look), the mean of the best this many is the answer
 
 
-def break_look(turn: Turn, budget: Budget, sims: Sims, noise: StrokeNoise) -> float | None:
+def break_look(turn: Turn, budget: Budget, sims: Sims, noise: StrokeNoise,
+               shots: int = BREAK_LOOK_SHOTS) -> float | None:
     """14.1, the pot of the 14th ball (P141-4.8): what the break ball it leaves is worth,
     from the break shot simulated. The first strokes of :func:`straight.break_shots` (the
     pot lines whose cue ball runs into the pack, each with several paces and spins) are
@@ -984,13 +985,13 @@ def break_look(turn: Turn, budget: Budget, sims: Sims, noise: StrokeNoise) -> fl
         return None  # the cue ball in hand after the re-rack (it lay in the rack's way)
     pos = playable(table, st.balls)
     lines = pot_lines(table, st.balls, cue, pos[cue], turn.targets())
-    shots = interleave([[Candidate(Stroke(ln.angle, sp, 0.0, h, cue_ball=cue), None,
+    tries = interleave([[Candidate(Stroke(ln.angle, sp, 0.0, h, cue_ball=cue), None,
                                    *_declare(turn, ln.target, ln.pocket, False), False,
                                    "pot", ln.target) for ln, sp, h in group]
                         for group in straight.break_shots(table, pos, cue, lines)])
     rng = random.Random(repr(sorted(st.balls.items())))
     vals: list[float] = []
-    for c in shots[:BREAK_LOOK_SHOTS]:
+    for c in tries[:shots]:
         stroke = noise.apply(c.stroke, rng)
         if not sims.take(1):
             break
@@ -1002,6 +1003,24 @@ def break_look(turn: Turn, budget: Budget, sims: Sims, noise: StrokeNoise) -> fl
             vals.append(judge(turn, phys, c, budget.look))
     top = sorted(vals, reverse=True)[:BREAK_LOOK_BEST]
     return sum(top) / len(top) if top else None
+
+
+def _own_break(turn: Turn, phys: PhysShot, cand: Candidate, budget: Budget, sims: Sims,
+               noise: StrokeNoise) -> float:
+    """14.1: for one noisy sample of the pot that re-racks, how much its own break shots
+    (:func:`break_look`, :data:`straight.SAMPLE_BREAK_SHOTS` of them) are worth above the
+    geometric look of the position it leaves; 0 where none opens the pack (the geometric
+    look, which weighs a ball that cannot open it low, stands)."""
+    ruled = _ruled(turn, phys, cand)
+    if ruled is None:
+        return 0.0
+    _, new = ruled
+    if new.in_hand is not None or turn.cue not in new.balls or not straight.closed(
+            turn.table, new.balls, turn.cue):
+        return 0.0
+    got = break_look(replace(turn, state=new), budget, sims, noise,
+                     straight.SAMPLE_BREAK_SHOTS)
+    return 0.0 if got is None else got - prospects(turn, new, turn.player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1029,6 +1048,12 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         turn = replace(turn, breaks=True)
     noisy = budget.samples > 0 and budget.keep > 1
     breaking = bool(getattr(turn.state, "breaking", False)) or snooker_break_off(turn)
+    if disciplines.find(turn.discipline).bots.break_ball and not breaking:
+        # 14.1 at the re-rack: more work, once a rack (straight.rerack_work)
+        f = straight.rerack_work(turn.table, turn.state.balls, turn.cue)
+        if f != 1.0:
+            budget = replace(budget, simulations=round(budget.simulations * f),
+                             events=round(budget.events * f))
     # pool position play (bots/pool.py): a wider noisy stage, valued by its samples alone
     pool_plan = pool.plans(turn, budget) and not breaking
     if pool_plan:
@@ -1079,17 +1104,29 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         scored = snooker.by_chance(scored, lambda c: _ease_of(turn, c), _unit(turn))
     kept = (snooker.diverse(scored, keep, lambda c: c.target) if plan
             else pool.spread(scored, keep, pool.stroke_key) if pool_plan else scored[:keep])
+    # 14.1, the pot that re-racks: the break ball and the cue ball's place on it differ
+    # from sample to sample (a long cue-ball run, its length as uncertain as the pace), so
+    # each sample that keeps the table is valued by its own break shots
+    # (straight.SAMPLE_BREAK_SHOTS), not by those of the noise-free result
+    per_sample = (deep > 0 and straight.SAMPLE_BREAK_SHOTS > 0 and budget.look
+                  and disciplines.find(turn.discipline).bots.break_ball
+                  and straight.reracks(turn.state.balls, turn.cue))
+
     def sample(c: Candidate, corr: float, n: int, seed: int) -> list[float]:
         vals: list[float] = []
         pos = position_of(turn, c)
+        own = per_sample and c.kind == "pot"
         for stroke in noisy_strokes(c.stroke, noise, n, seed):
             # one at a time: the event budget may run out within a candidate's samples
-            if not sims.take(1):
+            if not sims.take(1, straight.SAMPLE_BREAK_SHOTS if own else 0):
                 break
             shot = sims.run(turn.table, pos, stroke)
             if shot is None:
                 continue
             j = judged(turn, shot, c, budget.look)
+            if own and j.keeps:
+                vals.append(j.value + _own_break(turn, shot, c, budget, sims, noise))
+                continue
             vals.append(j.value + (corr if j.keeps else 0.0))
         return vals
 
@@ -1102,11 +1139,11 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         # position play: the second stroke simulated corrects the look of every sample
         # that keeps the table (a miss leaves the table to the opponent, valued as before)
         corr = (second_look(turn, c, budget, sims, noise) if deep and c.kind == "pot"
-                and not chaotic else 0.0)
+                and not chaotic and not per_sample else 0.0)
         vals = sample(c, corr, n, seed)
         mean = (pool.noisy_mean(v0 + corr, vals) if pool_plan
                 else (v0 + corr + sum(vals)) / (1 + len(vals)))
-        if chaotic and vals:
+        if (chaotic or (per_sample and c.kind == "pot")) and vals:
             mean = sum(vals) / len(vals)
         if plan:
             mean = snooker.cautious(mean, vals)

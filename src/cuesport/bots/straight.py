@@ -136,6 +136,26 @@ def look_weight(table: TableSpec, balls: Mapping[str, Vec], cue: str) -> float:
     return RUN_LOOK if closed(table, balls, cue) else 1.0
 
 
+# the work (simulations and events) of a decision at a re-rack, relative to the level's
+# budget: the pot of the 14th ball, the break shot and the strokes at a shut pack (once a
+# rack, and a break shot into the full pack costs many events: the cap cut its noisy
+# stage short)
+RERACK_WORK = 1.0
+
+
+def rerack_work(table: TableSpec, balls: Mapping[str, Vec], cue: str) -> float:
+    """The budget's factor for a decision at ``balls`` (:data:`RERACK_WORK` at a closed
+    pack or at the pot that re-racks, 1 elsewhere)."""
+    if reracks(balls, cue) or closed(table, balls, cue):
+        return RERACK_WORK
+    return 1.0
+
+
+# break shots simulated (:func:`cuesport.bots.search.break_look`) for each noisy sample
+# of the pot that re-racks (0: the noise-free result's break look lent to every sample)
+SAMPLE_BREAK_SHOTS = 0
+
+
 def rolling_ratio(height: float) -> float:
     return max(-1.0, min(1.0, 2.5 * height))
 
