@@ -59,9 +59,14 @@ def plans(turn: Turn, budget: Budget) -> bool:
     return disciplines.find(turn.discipline).bots.rack_value and budget.deep_lines > 0
 
 
-def widened(budget: Budget) -> Budget:
-    """The noisy stage's width for pool position play (never narrower than the level's)."""
-    return replace(budget, keep=max(budget.keep, KEEP), samples=max(budget.samples, SAMPLES))
+RACE_SAMPLES = 12  # more noisy simulations for each of the best means (BotHints.race)
+
+
+def widened(budget: Budget, race: int = 0) -> Budget:
+    """The noisy stage's width for pool position play (never narrower than the level's),
+    and the simulations a race of the ``race`` best means adds."""
+    return replace(budget, keep=max(budget.keep, KEEP), samples=max(budget.samples, SAMPLES),
+                   simulations=budget.simulations + race * RACE_SAMPLES)
 
 
 ESCAPE_RESERVE = 40  # simulations the noise-free stage leaves for escapes

@@ -1056,8 +1056,9 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
                              events=round(budget.events * f))
     # pool position play (bots/pool.py): a wider noisy stage, valued by its samples alone
     pool_plan = pool.plans(turn, budget) and not breaking
+    race = disciplines.find(turn.discipline).bots.race if pool_plan else 0
     if pool_plan:
-        budget = pool.widened(budget)
+        budget = pool.widened(budget, race)
         turn = replace(turn, racks=True)
     # a break shot moves a full rack (slow to simulate): a smaller budget
     sims = Sims(min(budget.simulations, budget.break_simulations) if breaking
@@ -1071,7 +1072,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         return _pool_break(replace(turn, racks=True), budget, noise)
     deep = 0 if breaking or pool_plan or budget.deep_lines <= 0 else (
         1 + budget.deep_lines * len(budget.deep_variants))
-    reserve = keep * (budget.samples + deep) if noisy else 0
+    reserve = keep * (budget.samples + deep) + race * pool.RACE_SAMPLES if noisy else 0
     cands = candidates(turn, budget, sims)
     # the noise-free stage leaves the noisy one its reserve and half as much again for
     # escapes (pool position play: a fixed share, its noisy stage is wide)
@@ -1147,6 +1148,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             mean = sum(vals) / len(vals)
         if plan:
             mean = snooker.cautious(mean, vals)
+        if plan or race:
             raced.append((mean, c, v0, corr, vals))
         if best is None or mean > best[0]:
             best = (mean, c)
@@ -1160,6 +1162,18 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             extra = sample(c, corr, n, turn.rng.randrange(1 << 30)) if n > 0 else []
             allv = vals + extra
             mean = snooker.cautious((v0 + corr + sum(allv)) / (1 + len(allv)), allv)
+            if final is None or mean > final[0]:
+                final = (mean, c)
+        best = final or best
+    elif race and len(raced) > 1:
+        # pool (BotHints.race): the best means sampled again; a pot that potted in all of
+        # its 12 samples by luck no longer ties a sure one (bench/bots-results.md, bot8c)
+        raced.sort(key=lambda r: -r[0])
+        final = None
+        for _, c, v0, corr, vals in raced[:race]:
+            n = sims.affordable(pool.RACE_SAMPLES)
+            extra = sample(c, corr, n, turn.rng.randrange(1 << 30)) if n > 0 else []
+            mean = pool.noisy_mean(v0 + corr, vals + extra)
             if final is None or mean > final[0]:
                 final = (mean, c)
         best = final or best

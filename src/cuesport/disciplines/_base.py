@@ -65,6 +65,9 @@ class BotHints:
     # rack's value counts each ball left by its open pockets, and an open table by the
     # better group's run-out chance (bots/pool.py, ball_rate)
     run_groups: tuple[tuple[str, ...], ...] = ()
+    # pool position play's noisy stage: the best this many means get more samples and the
+    # best by all its samples is played (bots/pool.py, RACE_SAMPLES); 0: the best mean
+    race: int = 0
     # position play: the look values a pot by its chance measured under noise, and the
     # levels that search widely spend twice the simulations on position (snooker, 1-red)
     position_play: bool = False
