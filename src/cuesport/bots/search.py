@@ -341,13 +341,18 @@ def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
     # 14.1 at a closed pack: the position left weighs more (straight.look_weight)
     w = (straight.look_weight(turn.table, turn.state.balls, turn.cue)
          if look and disciplines.find(turn.discipline).bots.break_ball else 1.0)
+    # break-building with the pack closed: the reds a stroke frees are worth more to
+    # whoever plays next (snooker.PACK_RED), beyond the next pots the look sees
+    opened = (snooker.PACK_RED * snooker.pack_opened(turn.state.balls, new.balls,
+                                                     turn.table.ball_radius)
+              if look and turn.breaks and snooker.PACK_RED > 0.0 else 0.0)
     if new.to_play == me and not new.options and outcome.legal:
-        v += _unit(turn) + (w * prospects(turn, new, me) if look else 0.0)
+        v += _unit(turn) + (w * prospects(turn, new, me) if look else 0.0) + opened
     else:
         if not outcome.legal:
             v -= disciplines.find(turn.discipline).bots.foul_cost
         if look:
-            v -= w * prospects(turn, new, 1 - me)
+            v -= w * prospects(turn, new, 1 - me) + opened
     return v
 
 
