@@ -30,6 +30,7 @@ from cuesport.bots.moves import Strike
 from cuesport.bots.snooker import pack_closed
 from cuesport.disciplines import table_for
 from cuesport.equipment import snooker_spots
+from cuesport.equipment.racks import snooker_reds
 from cuesport.game.match import Match
 from cuesport.game.players import Human
 
@@ -37,9 +38,12 @@ TABLE = table_for("snooker")
 COLOURS = ("yellow", "green", "brown", "blue", "pink", "black")
 
 
-def position(seed: int, n: int, reds: int) -> dict[str, Any]:
+def position(seed: int, n: int, reds: int, pack: int = 0) -> dict[str, Any]:
     """Position ``n`` of ``seed``: reds in the top half, colours spotted, the cue ball
-    anywhere below the top cushion; nothing overlaps or lies in a pocket's mouth."""
+    anywhere below the top cushion; nothing overlaps or lies in a pocket's mouth. With
+    ``pack``, that many more reds first, in a cluster: the back rows of the triangle
+    (SNK-3.2), the whole cluster moved by up to 60 mm across and 30 mm along the table
+    (a pack the break-off left closed)."""
     rng = random.Random(seed * 100_003 + n)
     r = TABLE.ball_radius
     spots = snooker_spots(TABLE)
@@ -49,6 +53,16 @@ def position(seed: int, n: int, reds: int) -> dict[str, Any]:
     def free(p: tuple[float, float]) -> bool:
         return all(math.dist(p, q) > 2 * r + 3.0 for q in balls.values())
 
+    if pack:
+        tri = sorted(snooker_reds(TABLE).values(), key=lambda p: (-p[1], p[0]))[:pack]
+        prng = random.Random(seed * 7_919 + n)  # its own stream: --pack 0 is unchanged
+        while True:
+            dx, dy = prng.uniform(-60.0, 60.0), prng.uniform(-30.0, 30.0)
+            moved = [(x + dx, y + dy) for x, y in tri]
+            if all(math.dist(p, spots[c]) > 2 * r + 3.0 for p in moved for c in COLOURS):
+                break
+        for k, p in enumerate(moved, start=reds + 1):
+            balls[f"red{k}"] = p
     for k in range(1, reds + 1):
         while True:
             p = (rng.uniform(m, TABLE.width - m), rng.uniform(TABLE.length * 0.45,
@@ -105,12 +119,12 @@ def why(before: dict[str, Any], mv: Any, on: list[str], potted: bool) -> str:
     return " ".join([head, mv.target or "-", *tags])
 
 
-def visit(level: str, seed: int, n: int, reds: int
+def visit(level: str, seed: int, n: int, reds: int, pack: int = 0
           ) -> tuple[int, int, list[float], str]:
     """(break, strokes, CPU seconds per decision, what ended it) of the bot's visit at
     position ``n``."""
     bot = Bot(level, seed * 1000 + n)
-    m = Match("snooker", [bot, Human("b")], start=position(seed, n, reds), seed=seed)
+    m = Match("snooker", [bot, Human("b")], start=position(seed, n, reds, pack), seed=seed)
     strokes = 0
     cpu: list[float] = []
     end = "frame"
@@ -136,6 +150,8 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=30)
     ap.add_argument("--first", type=int, default=0, help="number of the first position")
     ap.add_argument("--reds", type=int, default=8)
+    ap.add_argument("--pack", type=int, default=0,
+                    help="more reds, in a closed cluster (the triangle's back rows)")
     ap.add_argument("--level", default="strong")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
@@ -143,14 +159,15 @@ def main() -> None:
     cpu: list[float] = []
     ends: collections.Counter[str] = collections.Counter()
     for n in range(args.first, args.first + args.positions):
-        b, k, c, end = visit(args.level, args.seed, n, args.reds)
+        b, k, c, end = visit(args.level, args.seed, n, args.reds, args.pack)
         breaks.append(b)
         cpu += c
         ends[end.split()[0]] += 1
         print(f"position {n}: break {b:3d} in {k:2d} strokes, {sum(c):.1f} CPU s, "
               f"ended by {end}", flush=True)
     se = statistics.stdev(breaks) / math.sqrt(len(breaks)) if len(breaks) > 1 else 0.0
-    print(f"{args.level} seed {args.seed}, {len(breaks)} positions of {args.reds} reds: "
+    print(f"{args.level} seed {args.seed}, {len(breaks)} positions of {args.reds} reds"
+          f"{f' and a pack of {args.pack}' if args.pack else ''}: "
           f"mean break {statistics.mean(breaks):.1f} (s.e. {se:.1f}), high {max(breaks)}, "
           f"50+ {sum(b >= 50 for b in breaks)}; cpu s/dec {statistics.mean(cpu):.2f} / "
           f"{max(cpu):.2f}, {len(cpu)} decisions")

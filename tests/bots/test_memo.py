@@ -106,3 +106,24 @@ def test_memo_charges_the_free_ball_test_from_the_d(monkeypatch: pytest.MonkeyPa
     answer[0] = False
     assert not own.snookered_on(in_hand) and sims.events == memo.HAND_CHECK
     assert not turn.referee.snookered_on(in_hand)  # type: ignore[attr-defined]
+
+
+def test_memo_keeps_room_for_the_free_ball_charge_after_the_last_simulation() -> None:
+    """The charge comes after a simulation's ruling, so the simulations stop HAND_CHECK
+    events short of the cap and none runs into that room: the cap is a bound (it was
+    passed by up to HAND_CHECK events)."""
+    turn = _behind_brown()
+    sims = Sims(100, 4 * memo.HAND_CHECK)
+    memo.for_decision(turn.referee, sims)
+    assert sims.hold == memo.HAND_CHECK
+    sims.spend(3 * memo.HAND_CHECK - 500)  # the earlier simulations
+    assert sims.params(TABLE).max_events == 500  # the last one cut at the events left
+    assert sims.take(1) and sims.affordable(4) >= 1
+    sims.spend(500)  # it used what it could
+    assert not sims.take(1) and sims.affordable(4) == 0
+    sims.spend(memo.HAND_CHECK)  # its ruling found the next player snookered from the D
+    assert sims.events <= sims.cap and sims.events_left == 0
+    # a small cap keeps at most a quarter of itself (the search is not starved)
+    small = Sims(100, 3000)
+    memo.for_decision(turn.referee, small)
+    assert small.hold == 750

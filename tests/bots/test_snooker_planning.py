@@ -17,6 +17,7 @@ from cuesport.equipment.racks import snooker_setup
 from cuesport.game.match import Match
 from cuesport.game.players import Human
 from cuesport.physics import Stroke, noisy_strokes, simulate
+from cuesport.rules.base import Outcome
 
 TABLE = table_for("snooker")
 SPOTS = snooker_spots(TABLE)
@@ -166,3 +167,39 @@ def test_the_noisy_stage_sees_pots_in_the_order_of_their_chance() -> None:
     got = snooker.by_chance(scored, lambda c: c[1], miss=5.0)
     assert [c[0] for _, c in got] == ["easy", "safety", "long"]
     assert sorted(v for v, _ in got) == [3.0, 12.0, 20.0]
+
+
+def test_snooker_reds_freed_from_the_pack_are_worth_points_to_whoever_plays_next(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    full = {k: v for k, v in snooker_setup(TABLE).items()}
+    balls = {**full, "cue": (TABLE.width / 2, 1200.0)}
+    start = {"balls": {k: list(v) for k, v in balls.items()}, "to_play": 0,
+             "score": [0, 0], "phase": "reds"}
+    turn = replace(Match("snooker", [Human("a"), Human("b")], start=start).turn(),
+                   breaks=True)
+    r = TABLE.ball_radius
+    assert snooker.packed(turn.state.balls, r) == 15
+    potted = {k: v for k, v in turn.state.balls.items() if k != "red1"}  # the apex
+    split = dict(potted)
+    for i, k in enumerate(("red11", "red12", "red13", "red14", "red15")):  # the back row
+        split[k] = (300.0 + 250.0 * i, 2200.0)
+    assert snooker.pack_opened(turn.state.balls, potted, r) == 1
+    assert snooker.pack_opened(turn.state.balls, split, r) == 6  # 9 reds still packed
+    out = Outcome(points=(1, 0))
+
+    def worth(balls: dict[str, tuple[float, float]], to_play: int, share: float) -> float:
+        monkeypatch.setattr(snooker, "PACK_RED", share)
+        new = replace(turn.state, balls=balls, to_play=to_play)
+        return search.value(turn, out, new, True)
+
+    # at the table, the split is worth PACK_RED a red more; missed, it is the opponent's
+    assert worth(split, 0, 2.0) - worth(split, 0, 0.0) == pytest.approx(12.0)
+    assert worth(split, 1, 2.0) - worth(split, 1, 0.0) == pytest.approx(-12.0)
+    assert worth(potted, 0, 2.0) - worth(potted, 0, 0.0) == pytest.approx(2.0)
+    # not in break-building (the levels that do not plan breaks, or no pot on): off
+    plain = replace(turn, breaks=False)
+    new = replace(turn.state, balls=split, to_play=0)
+    monkeypatch.setattr(snooker, "PACK_RED", 2.0)
+    a = search.value(plain, out, new, True)
+    monkeypatch.setattr(snooker, "PACK_RED", 0.0)
+    assert search.value(plain, out, new, True) == a

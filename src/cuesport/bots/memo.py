@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 # from the whole D (bench/bot_cost.py: 0.1-0.14 s of a 2 s decision, at about 0.06 ms
 # an event)
 HAND_CHECK = 2000
+# the simulations leave HAND_CHECK events of the cap for that charge (Sims.hold): the cap
+# is then a bound; off, a decision could pass it by up to HAND_CHECK
+HOLD = True
 
 Paths = Callable[[Any, Mapping[str, Vec], frozenset[str]], tuple[bool, bool]]
 
@@ -71,4 +74,9 @@ def for_decision(referee: Referee[Any], sims: Sims | None = None) -> Referee[Any
             return got
 
         own.snookered_on = snookered_on  # type: ignore[attr-defined]
+        # the simulations leave room for one such charge after the last of them, so that
+        # the event cap bounds the decision (it passed it by up to HAND_CHECK)
+        # (at most a quarter of the cap: below 8,000 events, medium and easy, the room
+        # would starve the search, and the cap is passed by at most the rest)
+        sims.hold = min(HAND_CHECK, sims.cap // 4) if HOLD else 0
     return own

@@ -144,6 +144,9 @@ class Sims:
     used: int = 0
     events: int = 0
     cap: int = field(init=False)  # the events the decision started with
+    # events no simulation may use: kept for a charge that may follow the last one (the
+    # snooker referee's free-ball test from the D, memo.HAND_CHECK), so the cap is a bound
+    hold: int = 0
 
     def __post_init__(self) -> None:
         self.cap = self.events_left
@@ -154,7 +157,7 @@ class Sims:
 
     def take(self, n: int = 1, reserve: int = 0) -> bool:
         """Spend ``n`` if that leaves at least ``reserve`` for a later stage."""
-        if self.left - n < reserve or self.events_left <= 0:
+        if self.left - n < reserve or self.events_left - self.hold <= 0:
             return False
         est = self.per_sim()
         if self.events_left - est * (n - 1) - min(est * reserve, self.cap / 2) <= 0:
@@ -167,11 +170,12 @@ class Sims:
         """How many of ``n`` simulations the budget still pays for (at least one while any
         events are left)."""
         k = min(n, self.left)
-        if self.events_left <= 0 or k <= 0:
+        free = self.events_left - self.hold
+        if free <= 0 or k <= 0:
             return 0
         est = self.per_sim()
         if est > 0:
-            k = min(k, max(1, int(self.events_left / est)))
+            k = min(k, max(1, int(free / est)))
         return k
 
     def spend(self, events: int) -> None:
@@ -188,10 +192,10 @@ class Sims:
         self.events += n
 
     def params(self, table: TableSpec) -> PhysicsParams:
-        """The table's physics with its event limit cut to the events left (at least one),
-        so that no simulation runs past the cap."""
+        """The table's physics with its event limit cut to the events left less the
+        ``hold`` (at least one), so that no simulation runs past the cap."""
         p = params_for(table)
-        left = max(1, self.events_left)
+        left = max(1, self.events_left - self.hold)
         return p if left >= p.max_events else replace(p, max_events=left)
 
     def run(self, table: TableSpec, position: Mapping[str, Vec], stroke: Stroke,
@@ -353,13 +357,18 @@ def value(turn: Turn, outcome: Outcome, new: FrameState, look: bool) -> float:
     # 14.1 at a closed pack: the position left weighs more (straight.look_weight)
     w = (straight.look_weight(turn.table, turn.state.balls, turn.cue)
          if look and disciplines.find(turn.discipline).bots.break_ball else 1.0)
+    # break-building with the pack closed: the reds a stroke frees are worth more to
+    # whoever plays next (snooker.PACK_RED), beyond the next pots the look sees
+    opened = (snooker.PACK_RED * snooker.pack_opened(turn.state.balls, new.balls,
+                                                     turn.table.ball_radius)
+              if look and turn.breaks and snooker.PACK_RED > 0.0 else 0.0)
     if new.to_play == me and not new.options and outcome.legal:
-        v += _unit(turn) + (w * prospects(turn, new, me) if look else 0.0)
+        v += _unit(turn) + (w * prospects(turn, new, me) if look else 0.0) + opened
     else:
         if not outcome.legal:
             v -= disciplines.find(turn.discipline).bots.foul_cost
         if look:
-            v -= w * prospects(turn, new, 1 - me)
+            v -= w * prospects(turn, new, 1 - me) + opened
     return v
 
 

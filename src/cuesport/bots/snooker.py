@@ -64,6 +64,25 @@ def pack_closed(balls: Mapping[str, Vec], r: float, size: int = 4) -> bool:
     return bool(groups) and len(groups[0]) >= size
 
 
+def packed(balls: Mapping[str, Vec], r: float, size: int = 4) -> int:
+    """The reds in clusters of at least ``size`` (the pack still to open)."""
+    return sum(len(g) for g in clusters(balls, r) if len(g) >= size)
+
+
+# points a red freed from the pack is worth to whoever plays next (break-building): the
+# look sees the next pot or two, not the reds a split leaves for the rest of the break,
+# and frames' visits took the loose reds and ended with the pack closed and nothing on
+# (bench/snooker_frames.py). Off: on paired pack visits 2.0 lost 19.5 points a visit
+# (s.e. 9.4) and 0.5 -2.9 (s.e. 6.7) (bench/bots-results.md, botsnk5)
+PACK_RED = 0.0
+
+
+def pack_opened(before: Mapping[str, Vec], after: Mapping[str, Vec], r: float) -> int:
+    """How many fewer reds a stroke leaves in the pack (:func:`packed`): those it split
+    off and a red potted out of it; negative when it pushed reds onto the pack."""
+    return packed(before, r) - packed(after, r)
+
+
 # (speed factor, height, side): a stronger stroke that can carry the cue ball into a
 # cluster, with follow, stun-run and screw; and the same pace with side
 PACK_VARIANTS: tuple[tuple[float, float, float], ...] = (
