@@ -7,7 +7,7 @@ mode doing the stages of the one before and one more:
 * ``decode``: the whole-text check and the decoding of every action (``load_record``);
 * ``parse``: and ``parse_action`` on each;
 * ``apply``: and ``Referee.apply``;
-* ``text``: and the ruling's JSON text (``Referee.ruling_text``);
+* ``text``: and the ruling's JSON (``Referee.ruling_dict``, ``rules.text.dumps``);
 * ``write``: ``cli.referee.write_rulings`` instead (what ``cuesport referee`` runs).
 
 A stage's instructions per action is the difference of two modes' counts over the
@@ -42,6 +42,7 @@ def main() -> None:
     from cuesport.cli.referee import write_rulings
     from cuesport.record import load_record, parse_action
     from cuesport.rules.session import RefereeSession
+    from cuesport.rules.text import dumps
 
     rec = json.loads(args.record.read_text("utf-8"))
     rec["actions"] = rec["actions"][:args.actions]
@@ -54,7 +55,7 @@ def main() -> None:
     gc.freeze()  # as the CLI does
     n = 0
     if args.mode == "write":
-        write_rulings(data, "en", io.StringIO())
+        write_rulings(data, "en", io.BytesIO())
     elif args.mode != "setup":
         _, actions = load_record(data)
         for raw in actions:
@@ -66,7 +67,7 @@ def main() -> None:
                 continue
             outcome, state = ref.apply(state, action)
             if args.mode == "text":
-                ref.ruling_text(n - 1, outcome, state, "en")
+                dumps(ref.ruling_dict(n - 1, outcome, state, "en"))
     print(f"{args.mode}: {n} actions", file=sys.stderr)
 
 

@@ -61,7 +61,6 @@ from cuesport.record import (
 )
 from cuesport.record import Call as CallModel
 from cuesport.rules import sides as order_of_play
-from cuesport.rules import text
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
 from cuesport.rules.events import motion_of, note_gone
 from cuesport.rules.sides import Order, Seat, Sides, Turn
@@ -330,9 +329,6 @@ class Referee(Generic[S]):
         {"pass", "replace", "re-rack-opponent", "re-break"})
 
     last_motion: Balls | None = None  # the last position apply_motion returned (sorted)
-    # (position, position returned, balls gone, balls placed, balls set) of that step
-    last_step: tuple[Balls, Balls, Mapping[str, str], Mapping[str, Vec] | None,
-                     Mapping[str, Any]] | None = None
     # a ball in hand printed as null in a state's balls (pool: "cue"; appended if absent)
     in_hand_null: ClassVar[str | None] = None
 
@@ -460,12 +456,6 @@ class Referee(Generic[S]):
     def extra_fields(self, state: S) -> dict[str, Any]:
         """Discipline-specific ruling fields (documented per discipline)."""
         return {}
-
-    def extra_text(self, state: S) -> str | None:
-        """:meth:`extra_fields` as a ruling's JSON text prints them (``', "key": value'``
-        each, in order), or None: the printer then encodes :meth:`extra_fields`. A
-        discipline gives it to skip the dict on every ruling (issue 12, speed)."""
-        return None
 
     # ------------------------------------------------------------ actions
 
@@ -687,32 +677,6 @@ class Referee(Generic[S]):
         out.update(self.extra_fields(state))
         out["state"] = printed
         return out
-
-    def ruling_text(self, index: int, outcome: Outcome, state: S, lang: str = "en") -> str:
-        """``json.dumps(self.ruling_dict(index, outcome, state, lang), ensure_ascii=False)``:
-        the ruling's JSON text (what ``cuesport referee`` prints), printed straight from
-        the state where :func:`cuesport.rules.text.ruling_text` can."""
-        if type(self).ruling is not Referee.ruling:
-            return text.ENCODE(self.ruling_dict(index, outcome, state, lang))
-        return self.direct_text(index, outcome, state, lang)
-
-    def direct_text(self, index: int, outcome: Outcome, state: S, lang: str) -> str:
-        """:meth:`direct_ruling`'s JSON text (the body of :meth:`ruling_text`)."""
-        printed = text.ruling_text(self, index, outcome, state, lang) if self._texts else None
-        if printed is None:
-            return text.ENCODE(self.direct_ruling(index, outcome, state, lang))
-        return printed
-
-    @functools.cached_property
-    def _texts(self) -> bool:
-        """Whether rulings print through :func:`cuesport.rules.text.ruling_text`: a record
-        with positions and no order of play, the ruling and state printed by this base."""
-        cls = type(self)
-        return (self.sides is None and self.positions
-                and cls.direct_ruling is Referee.direct_ruling
-                and cls.state_json is Referee.state_json
-                and cls.state_to_json is Referee.state_to_json
-                and cls.extras_json is Referee.extras_json)
 
     def state_json(self, state: S) -> dict[str, Any]:
         """A ruling's ``state``; without positions the balls are a list of names."""
@@ -994,11 +958,7 @@ def _moved(referee: Referee[Any], balls: Balls, here: dict[str, Vec], fresh: boo
         referee.check_balls(new, "after")
     if not fresh and balls is referee.last_motion:
         out: Balls = MappingProxyType(new)  # nothing else holds ``new``
-        # how ``out`` was made from ``balls``, in its order: its printed text is the
-        # previous one's with these balls taken out and set (rules/text.py)
-        referee.last_step = (balls, out, gone, placed, after)
     else:
         out = sorted_balls(new)
-        referee.last_step = None
     referee.last_motion = out
     return ShotMotion(out, potted, off)

@@ -367,30 +367,6 @@ class PoolReferee(Referee[PoolState]):
             out["push_out"] = state.push_out
         return out
 
-    def extra_text(self, state: PoolState) -> str | None:
-        if type(self).extra_fields is not PoolReferee.extra_fields:
-            return None  # a game's own fields: printed from its dict
-        return self.pool_extra_text(state)
-
-    def pool_extra_text(self, state: PoolState) -> str | None:
-        """:meth:`extra_fields` of every pool game, printed; None for a value of another
-        type than the state's own (the dict is then encoded)."""
-        f, b = state.fouls_in_a_row, state.breaking
-        if (type(f) is not tuple or len(f) != 2 or type(f[0]) is not int
-                or type(f[1]) is not int or type(b) is not bool):
-            return None
-        p = state.to_play
-        warning = self.three_foul_rule and state.warned[p] and f[p] == 2  # as extra_fields
-        text = (f', "fouls_in_a_row": [{f[0]}, {f[1]}], '
-                f'"warning": {"true" if warning else "false"}, '
-                f'"breaking": {"true" if b else "false"}')
-        if not self.push_outs:
-            return text
-        push = state.push_out
-        if type(push) is not bool:
-            return None
-        return f'{text}, "push_out": {"true" if push else "false"}'
-
     # ------------------------------------------------------------ helpers
 
     _good: Mapping[str, Vec] = MappingProxyType({})  # the last position found all good
@@ -984,8 +960,7 @@ class PoolReferee(Referee[PoolState]):
         legal shot ends the shooter's run of fouls (POOL-6.14)."""
         p = play.player
         f, w = state.fouls_in_a_row, state.warned
-        # unchanged pairs kept (the usual stroke: no foul before it), so that the printed
-        # state finds them by identity (rules/text.py)
+        # unchanged pairs kept (the usual stroke: no foul before it): no new tuples
         counts = f if f[p] == 0 and type(f[p]) is int else (0, f[1]) if p == 0 else (f[0], 0)
         warned = w if w[p] is False else (False, w[1]) if p == 0 else (w[0], False)
         return evolve(state, balls=balls, to_play=p if continues else 1 - p, in_hand=None,

@@ -75,26 +75,26 @@ class RefereeSession:
             self.rulings.append(ruling)
         return ruling
 
-    def feed_text(self, raw: Any) -> tuple[str, bool]:
-        """:meth:`feed`, printed: the ruling's JSON text (``json.dumps(ruling,
-        ensure_ascii=False)``) printed straight from the new state, and whether the action
-        was accepted (else the text is the error object's, and nothing changed)."""
+    def feed_text(self, raw: Any) -> tuple[bytes, bool]:
+        """:meth:`feed`, printed: the ruling's JSON (:func:`cuesport.rules.text.dumps`,
+        compact UTF-8) and whether the action was accepted (else the text is the error
+        object's, and nothing changed)."""
         i = self.index
         try:
             action = parse_action(raw, *self._inputs)
             outcome, new = self.referee.apply(self.state, action)
-            printed = self.referee.ruling_text(i, outcome, new, self.lang)
+            ruling = self.referee.ruling_dict(i, outcome, new, self.lang)
         except RecordError as err:
-            return text.ENCODE({"action": i, "error": str(err)}), False
+            return text.dumps({"action": i, "error": str(err)}), False
         except Exception as err:  # a referee bug must not crash a live scorer
-            return text.ENCODE({"action": i, "error": f"internal referee error "
-                                                      f"({type(err).__name__}: {err})"}), False
+            return text.dumps({"action": i, "error": f"internal referee error "
+                                                     f"({type(err).__name__}: {err})"}), False
         self.state = new
         self.index += 1
         if self.keep:
             self.actions.append(_snapshot(raw))
-            self.rulings.append(json.loads(printed))
-        return printed, True
+            self.rulings.append(ruling)
+        return text.dumps(ruling), True
 
     def record(self) -> dict[str, Any]:
         """The record of every accepted action: replaying it gives the same rulings."""
@@ -158,10 +158,10 @@ def rulings(record: Any, lang: str = "en") -> Iterator[dict[str, Any]]:
             return
 
 
-def ruling_lines(record: Any, lang: str = "en") -> Iterator[tuple[str, bool]]:
-    """:func:`rulings` as JSON text (``json.dumps(ruling, ensure_ascii=False)``), each
+def ruling_lines(record: Any, lang: str = "en") -> Iterator[tuple[bytes, bool]]:
+    """:func:`rulings` as JSON (:func:`cuesport.rules.text.dumps`: compact, UTF-8), each
     with whether its action was accepted (the last is the error object when not): what
-    ``cuesport referee`` prints, without building each ruling's dict."""
+    ``cuesport referee`` prints."""
     session, actions = _start(record, lang)
     for raw in actions:
         line, ok = session.feed_text(raw)

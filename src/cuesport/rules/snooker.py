@@ -165,11 +165,6 @@ class SnookerReferee(SnookerActions):
         self._outcome = outcome  # as in ruling
         return self.direct_ruling(index, outcome, state, lang)
 
-    def ruling_text(self, index: int, outcome: Outcome, state: SnookerState,
-                    lang: str = "en") -> str:
-        self._outcome = outcome  # as in ruling
-        return self.direct_text(index, outcome, state, lang)
-
     # ------------------------------------------------------------ small facts
 
     def may_be_on(self, state: SnookerState) -> frozenset[str]:

@@ -70,15 +70,6 @@ class StraightPoolReferee(PoolReferee):
         out["target"] = self.target
         return out
 
-    def extra_text(self, state: PoolState) -> str | None:
-        if type(self).extra_fields is not StraightPoolReferee.extra_fields:
-            return None  # a subclass's own fields: printed from its dict
-        text = self.pool_extra_text(state)
-        target = self.target
-        if text is None or type(target) is not int:
-            return None
-        return f'{text}, "target": {target}'
-
     @property
     def target(self) -> int:
         target: int = self.options.target  # type: ignore[attr-defined]  # the options model's

@@ -26,11 +26,21 @@ from fastapi.responses import JSONResponse, Response
 
 from cuesport.protocol import RefereeSession, referee
 from cuesport.record import RecordError, loads
+from cuesport.rules.text import dumps
 from cuesport.storage import StaleError, Store, SupersededError
 from cuesport.web.errors import Refused
 from cuesport.web.limits import client_of
 
 router = APIRouter(prefix="/api/referee", tags=["referee"])
+
+
+class RulingsResponse(JSONResponse):
+    """Rulings printed as ``cuesport referee`` prints them (:func:`cuesport.rules.text.dumps`:
+    compact UTF-8, orjson's floats), one format on every face."""
+
+    def render(self, content: Any) -> bytes:
+        return dumps(content)
+
 MAX_SESSIONS = 4096  # live-scoring sessions kept in memory (the store keeps them all)
 SESSIONS_PER_CLIENT = 64  # open sessions per client: its own least recently fed is closed
 
@@ -194,7 +204,7 @@ async def rule(request: Request, lang: LangQuery = "en") -> JSONResponse:
     except RecordError as err:
         raise Refused(str(err), 422) from err
     bad = bool(out) and "error" in out[-1]
-    return JSONResponse(out, status_code=422 if bad else 200)
+    return RulingsResponse(out, status_code=422 if bad else 200)
 
 
 @router.post("/sessions", status_code=201, openapi_extra=JSON_BODY)
@@ -227,7 +237,7 @@ async def discard_session(request: Request, sid: str) -> Response:
 async def feed(request: Request, sid: str) -> JSONResponse:
     action = await _body(request)
     ruling = await run_in_threadpool(_sessions(request).feed, sid, action)
-    return JSONResponse(ruling, status_code=422 if "error" in ruling else 200)
+    return RulingsResponse(ruling, status_code=422 if "error" in ruling else 200)
 
 
 @router.get("/sessions/{sid}/record")
