@@ -257,6 +257,21 @@ def test_eight_ball_open_table_is_valued_by_the_better_group() -> None:
         turn, replace(turn.state, groups=("stripes", "solids")), 0)
 
 
+def test_eight_ball_a_player_on_the_8_is_valued_by_the_8_not_the_other_group() -> None:
+    # solids all potted, one stripe left: the player on the 8 was taken for an open table
+    # (one ball short of every object) and valued by a pot of the opponent's 9
+    balls = {"cue": (635.0, 1000.0), "9": (635.0, 1400.0), "8": (150.0, 300.0)}
+    turn = _turn("eight-ball", balls)
+    st = replace(turn.state, groups=("solids", "stripes"), to_play=0)
+    assert turn.targets(st, 0) == ["8"]
+    groups = disciplines.find("eight-ball").bots.run_groups
+    alone = {b: p for b, p in balls.items() if b != "9"}
+    on_8 = pool.group_chance(turn, st, 0, groups)
+    assert on_8 == pool.group_chance(turn, replace(st, balls=alone), 0, groups)
+    # the stripes' player's run is his 9 and then the 8: a different figure
+    assert on_8 != pool.group_chance(turn, replace(st, to_play=1), 1, groups)
+
+
 def test_eight_ball_ball_in_hand_is_never_worth_less_than_the_plain_rate() -> None:
     # a foul gives the cue ball in hand: against a clustered group the rates alone made it
     # look cheap (18 fouls in one rack of bench/bots.py's seed 1); in hand, the plain rate

@@ -214,7 +214,9 @@ def group_chance(turn: Turn, state: FrameState, who: int,
     objects = [b for b in state.balls if b != cue]
     rates = ball_rates(turn.table, state.balls, cue)
     last = [b for b in ("8",) if b in state.balls]
-    if len(on) >= len(objects) - 1:  # open: either group, then the 8
+    # open while the balls on span both groups; a player on the 8 who faces the last
+    # ball of the other group is not (that ball is his opponent's, not his run)
+    if sum(any(b in on for b in g) for g in groups) > 1 or len(on) >= len(objects):
         options = [[b for b in g if b in state.balls] for g in groups]
         options = [g for g in options if g] or [on]
     else:
