@@ -90,7 +90,7 @@ def records(game: str, n: int) -> list[dict[str, Any]]:
     return out
 
 
-SINK = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (open for the whole run)
+SINK = open(os.devnull, "wb")  # noqa: SIM115 (open for the whole run; the CLI writes bytes)
 
 
 def end_to_end(data: bytes, lang: str = "en") -> int:

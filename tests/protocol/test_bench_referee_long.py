@@ -51,3 +51,13 @@ def test_peak_rss_is_the_childs_own_not_its_large_parents(
     _, _, _, rss = bench.child(empty, "en")
     assert 0 < rss < 300, rss
     del big
+
+
+def test_outputs_compare_by_bytes_then_by_json_values(bench: ModuleType) -> None:
+    assert bench.compare(b'{"a":1}\n', b'{"a":1}\n') == "identical"
+    # another encoder's spacing and float form: the same values
+    assert bench.compare(b'{"a":1,"b":0.00001}\n', b'{"a": 1, "b": 1e-05}\n').startswith(
+        "equal as JSON values")
+    assert bench.compare(b'{"a":1}\n{"a":2}\n', b'{"a":1}\n{"a":3}\n') == (
+        "DIFFERENT: 1 of 2 rulings")
+    assert bench.compare(b'{"a":1}\n', b'{"a":1}\n{"a":2}\n') == "DIFFERENT: 1 of 2 rulings"
