@@ -79,3 +79,11 @@ def test_the_cli_prints_compact_rulings(tmp_path: Path) -> None:
     lines = out.getvalue().decode("utf-8").splitlines()
     assert lines and all(", " not in line.split('"announce"')[0] for line in lines)
     assert [json.loads(line) for line in lines] == list(rulings(EXAMPLES[0].read_bytes()))
+
+
+def test_the_pool_bench_runs_its_end_to_end_path() -> None:
+    # bench/referee_pool.py writes the CLI's bytes to its sink (a text sink broke it)
+    from referee_pool import end_to_end, long_record
+
+    rec = long_record("nine-ball", 50, seed=2)
+    assert end_to_end(json.dumps(rec).encode()) == 0
