@@ -8,6 +8,7 @@ seed, or None for a fresh generator).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Sequence
@@ -122,7 +123,7 @@ def straight_pool_rack(
     names = [str(n) for n in range(1, 16)] if balls is None else list(balls)
     if len(set(names)) != len(names):
         raise ValueError("a rack cannot hold the same ball twice")
-    slots = [s for row in triangle_slots(table, (1, 2, 3, 4, 5)) for s in row]
+    slots = list(_triangle(table))
     if len(names) == 14:
         slots = slots[1:]
     elif len(names) != 15:
@@ -130,6 +131,12 @@ def straight_pool_rack(
     return _fill(slots, {}, names, _rng(rng))
 
 
+@functools.cache  # a table is frozen and hashable; 14.1 re-racks every fourteen balls
+def _triangle(table: TableSpec) -> tuple[Vec, ...]:
+    return tuple(s for row in triangle_slots(table, (1, 2, 3, 4, 5)) for s in row)
+
+
+@functools.cache  # read on every re-rack of 14.1 (P141-4.8), for each ball in the way
 def rack_outline(table: TableSpec = POOL_9FT) -> tuple[Vec, Vec, Vec]:
     """P141-4.2: the triangle tangent to the outer balls of a tight 15-ball rack.
 
