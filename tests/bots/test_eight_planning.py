@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from cuesport import disciplines
-from cuesport.bots import Bot, pool
+from cuesport.bots import Bot, pool, search
 from cuesport.bots.aim import pot_lines, pot_speed
 from cuesport.bots.search import Candidate, Turn, _ruled, best_stroke, judged, position_of
 from cuesport.game.match import Match
@@ -165,3 +165,46 @@ def test_eight_ball_race_samples_the_best_means_again(monkeypatch: pytest.Monkey
     assert sampled[1] <= bot.budget.simulations
     assert sampled[0] > bot.budget.simulations
     assert sampled[0] <= bot.budget.simulations + race * pool.RACE_SAMPLES
+
+
+def test_pot_prior_shrinks_a_pots_sampled_rate_towards_its_ease() -> None:
+    assert pool.prior_rate(0.0) == pytest.approx(0.36)
+    assert pool.prior_rate(0.5) == pytest.approx(0.905)
+    assert pool.prior_rate(2.0) == pytest.approx(0.99)
+    rates = [pool.prior_rate(e / 20) for e in range(21)]
+    assert rates == sorted(rates)  # no flat top: an easier pot is surer
+    keeps, vals = [True] * 12, [10.0] * 12
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(pool, "POT_PRIOR", 0)
+        assert pool.prior_mean(keeps, vals, 0.6, -10.0) is None  # off: the samples alone
+        m.setattr(pool, "POT_PRIOR", 12)
+        thin, full = (pool.prior_mean(keeps, vals, e, -10.0) for e in (0.55, 0.95))
+        assert thin is not None and full is not None
+        assert thin < full < 10.0  # 12 pots of 12 no longer tie
+        assert pool.prior_mean([False] * 12, vals, 0.6, -10.0) is None  # none kept
+        assert pool.prior_mean(keeps, vals, 0.6, None) is None  # no miss to weigh
+
+
+def test_eight_ball_pot_prior_decides_among_the_noisy_means(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    start = {"balls": {k: list(v) for k, v in RACK_49.items()}, "to_play": 1,
+             "score": [0, 0], "groups": ["stripes", "solids"], "breaker": 1}
+    turn = Match("eight-ball", [Human("a"), Human("b")], start=start).turn()
+    bot = Bot("strong", 1)
+    seen: list[int] = []
+    real = search._prior_best
+
+    def spy(t: Turn, raced: list[tuple[float, Candidate, float, float, list[float]]],
+            keeps: dict[int, list[bool]]) -> tuple[float, Candidate] | None:
+        seen.append(len(raced))
+        return real(t, raced, keeps)
+
+    monkeypatch.setattr(search, "_prior_best", spy)
+    monkeypatch.setattr(pool, "POT_PRIOR", 12)
+    turn.rng.seed(1)
+    c = best_stroke(turn, bot.budget, bot.noise).candidate
+    assert seen and seen[0] > 1 and c.kind == "pot"
+    monkeypatch.setattr(pool, "POT_PRIOR", 0)
+    turn.rng.seed(1)
+    best_stroke(turn, bot.budget, bot.noise)
+    assert len(seen) == 1  # off: the noisy means alone, as before

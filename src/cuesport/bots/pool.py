@@ -30,6 +30,7 @@ asks for it (``BotHints.rack_value``) at the levels that simulate the second str
 
 from __future__ import annotations
 
+import itertools
 import math
 import statistics
 from collections.abc import Callable, Mapping, Sequence
@@ -99,6 +100,42 @@ def noisy_mean(v0: float, vals: Sequence[float]) -> float:
     if len(vals) < 2:
         return mean
     return mean - CAUTION * statistics.stdev(vals) / math.sqrt(len(vals))
+
+
+# the pot's own rate under the noise taken as its samples' and a prior's: POT_PRIOR
+# pseudo-samples at the strong level's measured rate for its ease (botpool4's 800 lines:
+# 0.36 at ease 0-0.1 to 0.94 at 0.5-0.6; above 0.6 a guess); 0: the samples alone. Twelve
+# samples that all pot say 100 %, and the best of 18 such means is the luckiest (bot8c)
+POT_PRIOR = 0
+PRIOR_RATES = ((0.05, 0.36), (0.15, 0.53), (0.25, 0.71), (0.35, 0.77), (0.45, 0.87),
+               (0.55, 0.94), (0.8, 0.97), (1.0, 0.99))
+
+
+def prior_rate(ease: float) -> float:
+    """The strong level's pot rate at this ghost-ball ease (linear between the bins)."""
+    pts = PRIOR_RATES
+    if ease <= pts[0][0]:
+        return pts[0][1]
+    for (e0, r0), (e1, r1) in itertools.pairwise(pts):
+        if ease <= e1:
+            return r0 + (r1 - r0) * (ease - e0) / (e1 - e0)
+    return pts[-1][1]
+
+
+def prior_mean(keeps: Sequence[bool], vals: Sequence[float], ease: float,
+               miss: float | None) -> float | None:
+    """A pot's value with its rate shrunk to the prior (``POT_PRIOR`` pseudo-samples):
+    the kept samples' mean and the misses' (its own, else ``miss``: the decision's misses)
+    weighed by that rate; None where it cannot be said (no sample kept, no miss value)."""
+    kept = [v for v, k in zip(vals, keeps, strict=True) if k]
+    lost = [v for v, k in zip(vals, keeps, strict=True) if not k]
+    if not kept or POT_PRIOR <= 0:
+        return None
+    lv = statistics.fmean(lost) if lost else miss
+    if lv is None:
+        return None
+    p = (len(kept) + POT_PRIOR * prior_rate(ease)) / (len(vals) + POT_PRIOR)
+    return p * statistics.fmean(kept) + (1.0 - p) * lv
 
 
 def spread(scored: Sequence[tuple[float, T]], keep: int,

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -1122,6 +1123,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
                   and disciplines.find(turn.discipline).bots.break_ball
                   and straight.reracks(turn.state.balls, turn.cue))
 
+    keeps: dict[int, list[bool]] = {}  # each candidate's samples: the table kept?
+
     def sample(c: Candidate, corr: float, n: int, seed: int) -> list[float]:
         vals: list[float] = []
         pos = position_of(turn, c)
@@ -1134,6 +1137,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             if shot is None:
                 continue
             j = judged(turn, shot, c, budget.look)
+            keeps.setdefault(id(c), []).append(j.keeps or j.value >= pool.RACK)  # a win
             if own and j.keeps:
                 vals.append(j.value + _own_break(turn, shot, c, budget, sims, noise))
                 continue
@@ -1157,10 +1161,12 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             mean = sum(vals) / len(vals)
         if plan:
             mean = snooker.cautious(mean, vals)
-        if plan or race:
+        if plan or race or (pool_plan and pool.POT_PRIOR > 0):
             raced.append((mean, c, v0, corr, vals))
         if best is None or mean > best[0]:
             best = (mean, c)
+    if pool_plan and pool.POT_PRIOR > 0 and raced:
+        best = _prior_best(turn, raced, keeps) or best
     if plan and len(raced) > 1:
         # break-building: the few best means get more samples, and the best of them by
         # all its samples is played (the best of many 8-sample means is the luckiest)
@@ -1174,7 +1180,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             if final is None or mean > final[0]:
                 final = (mean, c)
         best = final or best
-    elif race and len(raced) > 1:
+    elif race and len(raced) > 1 and pool.POT_PRIOR <= 0:
         # pool (BotHints.race): the best means sampled again; a pot that potted in all of
         # its 12 samples by luck no longer ties a sure one (bench/bots-results.md, bot8c)
         raced.sort(key=lambda r: -r[0])
@@ -1188,6 +1194,25 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         best = final or best
     assert best is not None
     return Choice(best[1], best[0], sims.used, sims.events)
+
+
+def _prior_best(turn: Turn, raced: list[tuple[float, Candidate, float, float, list[float]]],
+                keeps: dict[int, list[bool]]) -> tuple[float, Candidate] | None:
+    """The noisy stage's best with each pot's rate shrunk to the prior for its ease
+    (``pool.POT_PRIOR``); a pot whose samples all potted is missed at the decision's
+    mean miss, other strokes keep their noisy means."""
+    lost = [v for _, c, _, _, vals in raced if c.kind == "pot"
+            for v, k in zip(vals, keeps.get(id(c), []), strict=False) if not k]
+    miss = statistics.fmean(lost) if lost else None
+    best: tuple[float, Candidate] | None = None
+    for mean, c, _, _, vals in raced:
+        ks = keeps.get(id(c), [])
+        ease = _ease_of(turn, c) if c.kind == "pot" and len(ks) == len(vals) else None
+        got = pool.prior_mean(ks, vals, ease, miss) if ease is not None else None
+        m = mean if got is None else got
+        if best is None or m > best[0]:
+            best = (m, c)
+    return best
 
 
 def _ease_of(turn: Turn, c: Candidate) -> float | None:
