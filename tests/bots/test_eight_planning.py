@@ -142,13 +142,18 @@ RACK_49: Balls = {"10": (163.4, 1942.4), "11": (222.6, 322.0), "12": (134.7, 200
                   "6": (703.2, 217.0), "8": (752.9, 2355.3), "cue": (1196.3, 2403.6)}
 
 
+def _rack_49_turn() -> Turn:
+    """Rack 49's decision: the stripes' player to play (bench/bots-results.md, bot8c)."""
+    start = {"balls": {k: list(v) for k, v in RACK_49.items()}, "to_play": 1,
+             "score": [0, 0], "groups": ["stripes", "solids"], "breaker": 1}
+    return Match("eight-ball", [Human("a"), Human("b")], start=start).turn()
+
+
 def test_eight_ball_race_samples_the_best_means_again(monkeypatch: pytest.MonkeyPatch) -> None:
     # BotHints.race: the best means of the noisy stage get RACE_SAMPLES more samples each,
     # paid by simulations added to the level's (without it: the level's cap)
     race = 4  # (off in the descriptor: no gain shown on 100 paired racks)
-    start = {"balls": {k: list(v) for k, v in RACK_49.items()}, "to_play": 1,
-             "score": [0, 0], "groups": ["stripes", "solids"], "breaker": 1}
-    turn = Match("eight-ball", [Human("a"), Human("b")], start=start).turn()
+    turn = _rack_49_turn()
     bot = Bot("strong", 1)
     sampled: list[int] = []
     find = disciplines.find
@@ -187,9 +192,7 @@ def test_pot_prior_shrinks_a_pots_sampled_rate_towards_its_ease() -> None:
 
 def test_eight_ball_pot_prior_decides_among_the_noisy_means(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    start = {"balls": {k: list(v) for k, v in RACK_49.items()}, "to_play": 1,
-             "score": [0, 0], "groups": ["stripes", "solids"], "breaker": 1}
-    turn = Match("eight-ball", [Human("a"), Human("b")], start=start).turn()
+    turn = _rack_49_turn()
     bot = Bot("strong", 1)
     seen: list[int] = []
     real = search._prior_best

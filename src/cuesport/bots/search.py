@@ -1067,6 +1067,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     # pool position play (bots/pool.py): a wider noisy stage, valued by its samples alone
     pool_plan = pool.plans(turn, budget) and not breaking
     race = disciplines.find(turn.discipline).bots.race if pool_plan else 0
+    prior = pool_plan and pool.POT_PRIOR > 0  # pool.POT_PRIOR: a pot's rate shrunk to its ease
     if pool_plan:
         budget = pool.widened(budget, race)
         turn = replace(turn, racks=True)
@@ -1137,7 +1138,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             if shot is None:
                 continue
             j = judged(turn, shot, c, budget.look)
-            keeps.setdefault(id(c), []).append(j.keeps or j.value >= pool.RACK)  # a win
+            if prior:
+                keeps.setdefault(id(c), []).append(j.keeps or j.value >= pool.RACK)  # a win
             if own and j.keeps:
                 vals.append(j.value + _own_break(turn, shot, c, budget, sims, noise))
                 continue
@@ -1161,11 +1163,11 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             mean = sum(vals) / len(vals)
         if plan:
             mean = snooker.cautious(mean, vals)
-        if plan or race or (pool_plan and pool.POT_PRIOR > 0):
+        if plan or race or prior:
             raced.append((mean, c, v0, corr, vals))
         if best is None or mean > best[0]:
             best = (mean, c)
-    if pool_plan and pool.POT_PRIOR > 0 and raced:
+    if prior and raced:
         best = _prior_best(turn, raced, keeps) or best
     if plan and len(raced) > 1:
         # break-building: the few best means get more samples, and the best of them by
@@ -1180,7 +1182,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             if final is None or mean > final[0]:
                 final = (mean, c)
         best = final or best
-    elif race and len(raced) > 1 and pool.POT_PRIOR <= 0:
+    elif race and len(raced) > 1 and not prior:
         # pool (BotHints.race): the best means sampled again; a pot that potted in all of
         # its 12 samples by luck no longer ties a sure one (bench/bots-results.md, bot8c)
         raced.sort(key=lambda r: -r[0])
