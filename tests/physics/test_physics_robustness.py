@@ -75,6 +75,33 @@ def test_physics_soft_push_into_the_snooker_pack():
     on_table(shot, SNOOKER)
 
 
+def test_physics_two_reds_rolling_as_one_do_not_divide_by_zero():
+    # A bot's stroke into a pack (snooker_breaks.py, seed 2, position 33): red7 and red8,
+    # 1e-16 mm apart, roll on with the same velocity and deceleration, so the lower bound on
+    # their contact time had a zero denominator (ZeroDivisionError before the fix).
+    pos = {
+        "black": (889.0, 3245.0), "blue": (889.0, 1784.5), "brown": (889.0, 737.0),
+        "cue": (1390.4408954002952, 2890.4974401656227), "green": (597.0, 737.0),
+        "pink": (889.0, 2676.75), "yellow": (1181.0, 737.0),
+        "red2": (859.8702446935902, 2139.406580609737),
+        "red3": (1596.7427618258473, 3378.972591880015),
+        "red4": (801.1882606328048, 2885.846687453462),
+        "red5": (853.6882606328048, 2885.846687453462),
+        "red6": (906.1882606328048, 2885.846687453462),
+        "red7": (958.6882606328048, 2885.846687453462),
+        "red8": (1011.1882606328048, 2885.846687453462),
+        "red9": (827.4382606328048, 2840.380353754779),
+        "red10": (879.9382606328048, 2840.380353754779),
+        "red11": (932.4382606328048, 2840.380353754779),
+    }
+    stroke = Stroke(angle=-159.15912721515505, speed=1.8991448580793886, height=-0.4)
+    shot = simulate(SNOOKER, pos, stroke)
+    assert not shot.truncated
+    assert any("hit" in e and "cue" in e["hit"] for e in shot.events)
+    on_table(shot, SNOOKER)
+    assert shot.final["red7"] != pos["red7"] and shot.final["red8"] != pos["red8"]
+
+
 def test_physics_event_cap_stops_cleanly():
     from dataclasses import replace
 

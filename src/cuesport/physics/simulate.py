@@ -500,7 +500,12 @@ class _Sim:
                     gap = hypot(dx, dy) - contact
                     if gap > 0.0:
                         un = hypot(ux, uy)
-                        low = 2.0 * gap / (un + math.sqrt(un * un + 4.0 * an * gap))
+                        den = un + math.sqrt(un * un + 4.0 * an * gap)
+                        if den == 0.0:
+                            # no relative motion: two balls rolling as one (a pair of
+                            # touching reds pushed together) stay apart until one changes
+                            continue
+                        low = 2.0 * gap / den
                         if low > lazy:
                             push(heap, (now + (0.999 * low - 1e-9), base + 1 + o.i, LATER, bi,
                                         o.i, bver, o.ver, now))
