@@ -10,12 +10,16 @@ import pytest
 from cuesport import disciplines
 from cuesport.bots import Bot, pool
 from cuesport.bots.search import (
+    Budget,
     Candidate,
+    Sims,
     Turn,
     _ruled,
     best_stroke,
     candidates,
     judged,
+    pool_look,
+    pool_looks,
     position_of,
 )
 from cuesport.equipment.balls import POOL_RADIUS
@@ -321,3 +325,67 @@ def test_pool_position_play_tries_pushes_all_round_after_the_break() -> None:
     pushes = [c for c in candidates(turn, Bot("strong").budget) if c.push_out]
     assert len(pushes) == len(pool.PUSHES) > 4
     assert len({pool.stroke_key(c) for c in pushes}) == 4  # spread over the noisy stage
+
+
+# the 8 straight in at the bottom-left corner, the 9 alone beyond it: after the 8 the next
+# pot wins the rack, so no ball comes after it for the second stroke to see
+LAST_TWO = {"8": (200.0, 200.0), "9": (640.0, 1900.0), "cue": (420.0, 420.0)}
+
+
+def _pot(turn: Turn, target: str, height: float = 0.0) -> Candidate:
+    """The bot's own pot candidate on ``target``: its easiest line at the pot speed."""
+    from cuesport.bots.aim import pot_lines, pot_speed
+
+    line = pot_lines(turn.table, turn.state.balls, "cue", turn.state.balls["cue"],
+                     [target])[0]
+    return Candidate(Stroke(line.angle, pot_speed(turn.table, line), 0.0, height,
+                            cue_ball="cue"), kind="pot", target=target)
+
+
+def _sims(budget: Budget) -> Sims:
+    return Sims(budget.simulations, budget.events)
+
+
+def test_pool_second_look_with_the_last_ball_next_is_the_geometric_look() -> None:
+    # the next pot is the rack: its simulated pot is worth its calibrated chance times a
+    # rack won, which is what the geometric look (pool.run_chance) says for one ball left
+    turn = replace(_turn("nine-ball", LAST_TWO), racks=True)
+    budget = pool.widened(Bot("strong").budget)
+    look = pool_look(turn, _pot(turn, "8"), budget, _sims(budget))
+    assert look == pytest.approx(0.0, abs=1e-9)
+
+
+def test_pool_second_look_says_nothing_of_a_stroke_that_gives_up_the_table() -> None:
+    turn = replace(_turn("nine-ball", LAST_TWO), racks=True)
+    budget = pool.widened(Bot("strong").budget)
+    miss = Candidate(Stroke(90.0, 1.0, cue_ball="cue"), kind="pot", target="8")
+    assert pool_look(turn, miss, budget, _sims(budget)) is None
+
+
+def test_pool_second_looks_rank_the_kept_pots_about_their_mean() -> None:
+    # centred: the simulated next pot runs below the geometric look on average, and a
+    # safety has no second look, so uncentred every pot looked worse than a safety
+    turn = replace(_turn("nine-ball", AFTER_BREAK), racks=True)
+    budget = pool.widened(Bot("strong").budget)
+    sims = _sims(budget)
+    kept = [(0.0, c) for c in candidates(turn, budget, sims)[:12]]
+    looks = pool_looks(turn, kept, budget, sims)
+    pots = {id(c) for _, c in kept if c.kind == "pot"}
+    assert len(looks) >= 3 and set(looks) <= pots
+    assert sum(looks.values()) == pytest.approx(0.0, abs=1e-9)
+    assert max(looks.values()) - min(looks.values()) > 0.1  # it tells the pots apart
+
+
+def test_pool_second_look_is_deterministic_and_within_the_widened_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pool, "SECOND_LOOK", True)
+    bot = Bot("strong", 1)
+    runs = []
+    for _ in range(2):
+        turn = _turn("nine-ball", AFTER_BREAK)
+        turn.rng.seed(5)
+        runs.append(best_stroke(turn, bot.budget, bot.noise))
+    assert runs[0] == runs[1]
+    wide = pool.widened(bot.budget)
+    assert runs[0].simulations <= wide.simulations
+    assert wide.simulations > pool.widened(replace(bot.budget, deep_lines=0)).simulations

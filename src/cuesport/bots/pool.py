@@ -21,8 +21,10 @@ asks for it (``BotHints.rack_value``) at the levels that simulate the second str
   the ball potted and the cue ball kept off the pockets, near the table's centre);
 - a stroke is valued on the rack's scale (:func:`rack_value`): the chance to win the rack
   from the position it leaves, by the calibrated chance of the next pot and a run-out rate
-  for the balls after it. The shared value counts keeping the table as a few points and a
-  rack won as 1000, so that one chance in twelve of a lucky nine on a combination outranked
+  for the balls after it; for the kept pots the next pot is simulated too
+  (:data:`SECOND_LOOK`, ``search.pool_look``), so a pot is also valued by the ball after.
+  The shared value counts keeping the table as a few points and a rack won as 1000, so
+  that one chance in twelve of a lucky nine on a combination outranked
   a sure pot with the table kept;
 - a discipline may give its own power-break candidates (``BotHints.break_grid``: eight-ball
   breaks at 11-12.5 m/s).
@@ -63,11 +65,21 @@ def plans(turn: Turn, budget: Budget) -> bool:
 RACE_SAMPLES = 12  # more noisy simulations for each of the best means (BotHints.race)
 
 
+# the second stroke simulated for each kept pot (search.pool_look): the position a pot
+# leaves valued by the next pot played, not only by its ghost-ball ease; off: the look
+# alone. On: break-and-run 187 against 164 of 480 paired racks, gains 62 losses 40 (nine
+# 91/76 of 180, ten 45/44 of 180, eight 51/44 of 120; bench/bots-results.md, session 12)
+SECOND_LOOK = True
+
+
 def widened(budget: Budget, race: int = 0) -> Budget:
     """The noisy stage's width for pool position play (never narrower than the level's),
-    and the simulations a race of the ``race`` best means adds."""
-    return replace(budget, keep=max(budget.keep, KEEP), samples=max(budget.samples, SAMPLES),
-                   simulations=budget.simulations + race * RACE_SAMPLES)
+    and the simulations a race of the ``race`` best means adds, and those of the second
+    strokes (:data:`SECOND_LOOK`) of every kept candidate."""
+    keep = max(budget.keep, KEEP)
+    deep = 1 + budget.deep_lines * len(budget.deep_variants) if SECOND_LOOK else 0
+    return replace(budget, keep=keep, samples=max(budget.samples, SAMPLES),
+                   simulations=budget.simulations + race * RACE_SAMPLES + keep * deep)
 
 
 ESCAPE_RESERVE = 40  # simulations the noise-free stage leaves for escapes

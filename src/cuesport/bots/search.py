@@ -394,8 +394,10 @@ def judged(turn: Turn, phys: PhysShot, cand: Candidate, look: bool = True) -> Ju
     except Exception:  # a referee bug must not stop a game: treat the stroke as unplayable
         return Judged(-WIN)
     # a pool pot scores no points: where the discipline says so (BotHints.pots_keep), a
-    # legal stroke that leaves the player at the table keeps it all the same
-    scored = outcome.points[turn.player] > 0 or disciplines.find(turn.discipline).bots.pots_keep
+    # legal stroke that leaves the player at the table keeps it all the same; so does pool
+    # position play with its second stroke simulated (pool.SECOND_LOOK)
+    scored = (outcome.points[turn.player] > 0 or disciplines.find(turn.discipline).bots.pots_keep
+              or (turn.racks and pool.SECOND_LOOK))
     keeps = bool(outcome.legal and scored and (
         new.frame_over or (new.to_play == turn.player and not new.options)))
     return Judged(value(turn, outcome, new, look), keeps)
@@ -970,6 +972,85 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
     return best - prospects(turn, new, me)
 
 
+def pool_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> float | None:
+    """Pool position play (:mod:`cuesport.bots.pool`, ``pool.SECOND_LOOK``): how much the
+    rack's win chance of the position ``cand`` leaves is better than its geometric look
+    (:func:`pool.run_chance`), from the next pot simulated. For the position the noise-free
+    stroke leaves, the next ball's easiest lines are played with the second-stroke variants;
+    a variant that pots is worth the pot's calibrated chance times the win chance of the
+    position after it (a rack won by it: 1), and the miss the chance of a run that stops
+    (``pool.REST``). The best variant's chance replaces the look; the answer is on the
+    rack's scale, for every noisy sample that keeps the table; None when the stroke does
+    not keep it, or when no second stroke potted (nothing learnt)."""
+    me = turn.player
+    if budget.deep_lines <= 0 or not sims.take(1):
+        return None
+    try:
+        phys = sims.run(turn.table, position_of(turn, cand), cand.stroke)
+    except ValueError:
+        return None
+    if phys is None:
+        return None
+    ruled = _ruled(turn, phys, cand)
+    if ruled is None:
+        return None
+    outcome, new = ruled
+    if not (outcome.legal and not new.frame_over and new.to_play == me and not new.options
+            and new.in_hand is None):
+        return None
+    nxt = replace(turn, state=new)
+    cue = nxt.cue
+    if cue not in new.balls:
+        return None
+    table = turn.table
+    pos = playable(table, new.balls)
+    p1 = pool.run_chance(turn, new, me)
+    best: float | None = None
+    for line in pot_lines(table, new.balls, cue, pos[cue], nxt.targets())[: budget.deep_lines]:
+        s0 = pot_speed(table, line)
+        nominate, call = _declare(nxt, line.target, line.pocket, False)
+        q = pool.pot_chance(line.ease)
+        for k, h in budget.deep_variants:
+            if not sims.take(1):
+                break
+            c2 = Candidate(Stroke(line.angle, min(s0 * k, 9.0), 0.0, h, cue_ball=cue), None,
+                           nominate, call, False, "pot", line.target)
+            try:
+                phys2 = sims.run(table, pos, c2.stroke)
+            except ValueError:
+                continue
+            if phys2 is None or line.target not in phys2.pocketed:
+                continue
+            after = _ruled(nxt, phys2, c2)
+            if after is None or not after[0].legal:
+                continue
+            new2 = after[1]
+            if new2.frame_over:
+                a = 1.0 if new2.winner == me else 0.0
+            elif new2.to_play == me and not new2.options:
+                a = pool.run_chance(nxt, new2, me)
+            else:
+                continue  # the table handed over by a pot: not a line of play
+            p2 = q * a + (1.0 - q) * pool.REST
+            best = p2 if best is None else max(best, p2)
+    return None if best is None else 2.0 * pool.RACK * (best - p1)
+
+
+def pool_looks(turn: Turn, kept: Sequence[tuple[float, Candidate]], budget: Budget,
+               sims: Sims) -> dict[int, float]:
+    """:func:`pool_look` for every kept pot, less their mean, by ``id`` of the candidate.
+    The look after a simulated next pot runs lower than the geometric one (the next pot's
+    calibrated chance, 0.5 to 0.97, stands where the look counts :data:`pool.PER_BALL`),
+    so uncentred it made every pot look worse than a safety, which has none; centred, it
+    only ranks the pots by the position they leave (a pot with nothing learnt: 0)."""
+    got = {id(c): pool_look(turn, c, budget, sims) for _, c in kept if c.kind == "pot"}
+    known = [v for v in got.values() if v is not None]
+    if not known:
+        return {}
+    m = statistics.fmean(known)
+    return {k: v - m for k, v in got.items() if v is not None}
+
+
 BREAK_LOOK_SHOTS = 8  # 14.1: break shots simulated (one noisy sample each) per re-racking
 BREAK_LOOK_BEST = 2  # pot (break_look), the mean of the best this many is the answer
 
@@ -1081,7 +1162,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     if (pool.plans(turn, budget) and bool(getattr(turn.state, "breaking", False))
             and turn.state.in_hand is not None and noisy):
         return _pool_break(replace(turn, racks=True), budget, noise)
-    deep = 0 if breaking or pool_plan or budget.deep_lines <= 0 else (
+    pool_deep = pool_plan and pool.SECOND_LOOK
+    deep = 0 if breaking or (pool_plan and not pool_deep) or budget.deep_lines <= 0 else (
         1 + budget.deep_lines * len(budget.deep_variants))
     reserve = keep * (budget.samples + deep) + race * pool.RACE_SAMPLES if noisy else 0
     cands = candidates(turn, budget, sims)
@@ -1147,6 +1229,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         return vals
 
     raced: list[tuple[float, Candidate, float, float, list[float]]] = []
+    # pool: the kept pots' second strokes first, as they are compared with each other
+    looks = pool_looks(turn, kept, budget, sims) if pool_plan and deep else {}
     for v0, c in kept:
         seed = turn.rng.randrange(1 << 30)
         n = sims.affordable(budget.samples)
@@ -1154,8 +1238,9 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             break
         # position play: the second stroke simulated corrects the look of every sample
         # that keeps the table (a miss leaves the table to the opponent, valued as before)
-        corr = (second_look(turn, c, budget, sims, noise) if deep and c.kind == "pot"
-                and not chaotic and not per_sample else 0.0)
+        corr = (0.0 if not deep or c.kind != "pot" or chaotic or per_sample
+                else looks.get(id(c), 0.0) if pool_plan
+                else second_look(turn, c, budget, sims, noise))
         vals = sample(c, corr, n, seed)
         mean = (pool.noisy_mean(v0 + corr, vals) if pool_plan
                 else (v0 + corr + sum(vals)) / (1 + len(vals)))
