@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -876,6 +876,52 @@ def _ruled(turn: Turn, phys: PhysShot, cand: Candidate) -> tuple[Outcome, FrameS
         return None
 
 
+def _kept_after(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> Turn | None:
+    """The player's next turn after the noise-free ``cand``, when it keeps the table (a
+    legal stroke, the same player to play, no option, the cue ball on the table) and the
+    budget pays for the simulation; else None. The start of the second looks."""
+    if budget.deep_lines <= 0 or not sims.take(1):
+        return None
+    try:
+        phys = sims.run(turn.table, position_of(turn, cand), cand.stroke)
+    except ValueError:
+        return None
+    if phys is None:
+        return None
+    ruled = _ruled(turn, phys, cand)
+    if ruled is None:
+        return None
+    outcome, new = ruled
+    if not (outcome.legal and not new.frame_over and new.to_play == turn.player
+            and not new.options and new.in_hand is None):
+        return None
+    nxt = replace(turn, state=new)
+    return nxt if nxt.cue in new.balls else None
+
+
+def _next_pots(nxt: Turn, pos: Mapping[str, Vec], line: PotLine, budget: Budget, sims: Sims
+               ) -> Iterator[tuple[PhysShot, Outcome, FrameState]]:
+    """The second stroke on ``line`` from ``pos``, with each of the budget's variants
+    (speed factor, height) while the budget pays: each simulated stroke and its ruling."""
+    table, cue = nxt.table, nxt.cue
+    s0 = pot_speed(table, line)
+    nominate, call = _declare(nxt, line.target, line.pocket, False)
+    for k, h in budget.deep_variants:
+        if not sims.take(1):
+            return
+        c2 = Candidate(Stroke(line.angle, min(s0 * k, 9.0), 0.0, h, cue_ball=cue), None,
+                       nominate, call, False, "pot", line.target)
+        try:
+            phys2 = sims.run(table, pos, c2.stroke)
+        except ValueError:
+            continue
+        if phys2 is None:
+            continue
+        after = _ruled(nxt, phys2, c2)
+        if after is not None:
+            yield phys2, after[0], after[1]
+
+
 def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
                 noise: StrokeNoise | None = None) -> float:
     """How much better the position left by ``cand`` is than the geometric look says,
@@ -888,26 +934,10 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
     re-rack, the break shot is simulated under ``noise`` instead (:func:`break_look`), and
     with three balls left, for the best second stroke (the re-racking pot) too."""
     me = turn.player
-    if budget.deep_lines <= 0 or not sims.take(1):
+    nxt = _kept_after(turn, cand, budget, sims)
+    if nxt is None:
         return 0.0
-    try:
-        phys = sims.run(turn.table, position_of(turn, cand), cand.stroke)
-    except ValueError:
-        return 0.0
-    if phys is None:
-        return 0.0
-    ruled = _ruled(turn, phys, cand)
-    if ruled is None:
-        return 0.0
-    outcome, new = ruled
-    if not (outcome.legal and not new.frame_over and new.to_play == me and not new.options
-            and new.in_hand is None):
-        return 0.0
-    nxt = Turn(turn.discipline, turn.referee, turn.table, new, turn.ruling, me, turn.rng,
-               breaks=turn.breaks)
-    cue = nxt.cue
-    if cue not in new.balls:
-        return 0.0
+    new, cue = nxt.state, nxt.cue
     if (disciplines.find(turn.discipline).bots.break_ball
             and straight.closed(turn.table, new.balls, cue)):
         # 14.1 at a re-rack: for the pot of the 14th ball, the break shot under the noise
@@ -929,25 +959,9 @@ def second_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims,
     ahead = (noise is not None and disciplines.find(turn.discipline).bots.break_ball
              and straight.reracks(new.balls, cue))
     for line in lines[: budget.deep_lines]:
-        s0 = pot_speed(table, line)
-        nominate, call = _declare(nxt, line.target, line.pocket, False)
         p = _chance(turn.discipline, line.ease)
         worth = p * (ball_value(turn.discipline, line.target) + unit)
-        for k, h in budget.deep_variants:
-            if not sims.take(1):
-                break
-            c2 = Candidate(Stroke(line.angle, min(s0 * k, 9.0), 0.0, h, cue_ball=cue), None,
-                           nominate, call, False, "pot", line.target)
-            try:
-                phys2 = sims.run(table, pos, c2.stroke)
-            except ValueError:
-                continue
-            if phys2 is None:
-                continue
-            after = _ruled(nxt, phys2, c2)
-            if after is None:
-                continue
-            out2, new2 = after
+        for phys2, out2, new2 in _next_pots(nxt, pos, line, budget, sims):
             if not out2.legal or line.target not in phys2.pocketed:
                 continue
             if new2.frame_over:
@@ -983,48 +997,18 @@ def pool_look(turn: Turn, cand: Candidate, budget: Budget, sims: Sims) -> float 
     rack's scale, for every noisy sample that keeps the table; None when the stroke does
     not keep it, or when no second stroke potted (nothing learnt)."""
     me = turn.player
-    if budget.deep_lines <= 0 or not sims.take(1):
+    nxt = _kept_after(turn, cand, budget, sims)
+    if nxt is None:
         return None
-    try:
-        phys = sims.run(turn.table, position_of(turn, cand), cand.stroke)
-    except ValueError:
-        return None
-    if phys is None:
-        return None
-    ruled = _ruled(turn, phys, cand)
-    if ruled is None:
-        return None
-    outcome, new = ruled
-    if not (outcome.legal and not new.frame_over and new.to_play == me and not new.options
-            and new.in_hand is None):
-        return None
-    nxt = replace(turn, state=new)
-    cue = nxt.cue
-    if cue not in new.balls:
-        return None
-    table = turn.table
+    new, cue, table = nxt.state, nxt.cue, turn.table
     pos = playable(table, new.balls)
     p1 = pool.run_chance(turn, new, me)
     best: float | None = None
     for line in pot_lines(table, new.balls, cue, pos[cue], nxt.targets())[: budget.deep_lines]:
-        s0 = pot_speed(table, line)
-        nominate, call = _declare(nxt, line.target, line.pocket, False)
         q = pool.pot_chance(line.ease)
-        for k, h in budget.deep_variants:
-            if not sims.take(1):
-                break
-            c2 = Candidate(Stroke(line.angle, min(s0 * k, 9.0), 0.0, h, cue_ball=cue), None,
-                           nominate, call, False, "pot", line.target)
-            try:
-                phys2 = sims.run(table, pos, c2.stroke)
-            except ValueError:
+        for phys2, out2, new2 in _next_pots(nxt, pos, line, budget, sims):
+            if not out2.legal or line.target not in phys2.pocketed:
                 continue
-            if phys2 is None or line.target not in phys2.pocketed:
-                continue
-            after = _ruled(nxt, phys2, c2)
-            if after is None or not after[0].legal:
-                continue
-            new2 = after[1]
             if new2.frame_over:
                 a = 1.0 if new2.winner == me else 0.0
             elif new2.to_play == me and not new2.options:
