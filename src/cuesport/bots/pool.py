@@ -53,7 +53,10 @@ T = TypeVar("T")
 KEEP = 18  # candidates simulated under the noise (strong keeps 8 elsewhere)
 SAMPLES = 12  # noisy simulations each (strong: 8 elsewhere)
 BREAK_SAMPLES = 3  # noisy simulations of each power-break candidate
-CAUTION = 0.25  # standard errors taken off a candidate's mean
+# standard errors taken off a candidate's mean (snooker's too): 0.5 against 0.25, +7
+# break-and-runs in 660 paired racks, 11 gains and 4 losses (not significant alone;
+# bench/bots-results.md, session 12)
+CAUTION = 0.5
 
 
 def plans(turn: Turn, budget: Budget) -> bool:
