@@ -24,8 +24,8 @@ asks for it (``BotHints.rack_value``) at the levels that simulate the second str
   for the balls after it; for the kept pots the next pot is simulated too
   (:data:`SECOND_LOOK`, ``search.pool_look``), so a pot is also valued by the ball after.
   The shared value counts keeping the table as a few points and a rack won as 1000, so
-  that one chance in twelve of a lucky nine on a combination outranked
-  a sure pot with the table kept;
+  that one chance in twelve of a lucky nine on a combination outranked a sure pot with the
+  table kept;
 - a discipline may give its own power-break candidates (``BotHints.break_grid``: eight-ball
   breaks at 11-12.5 m/s).
 """

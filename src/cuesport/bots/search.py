@@ -1146,8 +1146,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
     if (pool.plans(turn, budget) and bool(getattr(turn.state, "breaking", False))
             and turn.state.in_hand is not None and noisy):
         return _pool_break(replace(turn, racks=True), budget, noise)
-    pool_deep = pool_plan and pool.SECOND_LOOK
-    deep = 0 if breaking or (pool_plan and not pool_deep) or budget.deep_lines <= 0 else (
+    deep = 0 if breaking or (pool_plan and not pool.SECOND_LOOK) or budget.deep_lines <= 0 else (
         1 + budget.deep_lines * len(budget.deep_variants))
     reserve = keep * (budget.samples + deep) + race * pool.RACE_SAMPLES if noisy else 0
     cands = candidates(turn, budget, sims)
