@@ -577,11 +577,12 @@ def test_snooker_one_red_one_2_13_1_baulk_crossed_refused_elsewhere():
 
 
 def test_draft_four_handed_snooker_example_snk_3_17_c_without_positions():
-    """The draft's example as written (sides with members, section 1, merged from sides)."""
+    """The docs' four-handed example as written (sides with members, without positions;
+    docs/positions-free.md holds the draft protocol's example)."""
     from pathlib import Path
-    spec = Path(__file__).resolve().parents[2] / ".." / "shared" / "spec"
-    text = (spec / "referee-protocol-1.1.md").read_text(encoding="utf-8")
-    part = text[text.index("### Example: four-handed snooker without positions"):]
+    page = Path(__file__).resolve().parents[2] / "docs" / "positions-free.md"
+    text = page.read_text(encoding="utf-8")
+    part = text[text.index("## Example: four-handed snooker without positions"):]
     out = ruled(json.loads(part.split("```json\n", 1)[1].split("```", 1)[0]))
     table = [(r["points"], r["score"], r["to_play"], r["member"], r["options"], r["pass_to"],
               r["lost_turn"], r["state"]["up"]) for r in out]
