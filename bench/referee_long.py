@@ -8,11 +8,13 @@ second and peak memory (max RSS), and the CPU time of the same command on an emp
 (the interpreter's start and the imports, which the figure includes). Usage::
 
     python bench/referee_long.py [--actions 100000] [--lang en] [--repeat N]
-        [--reference SRC]
+        [--reference SRC | --pure]
 
 With ``--reference SRC`` another tree's ``src`` (``PYTHONPATH``) referees the same record
 in the same run, alternately with this one (``--repeat`` rounds, best CPU time of each),
 and the outputs are compared: byte for byte, and else ruling by ruling as JSON values.
+With ``--pure`` the reference is this tree imported as Python (``CUESPORT_PURE=1``): the
+compiled referee (``python -m cuesport.accel``) against its source.
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ def main() -> None:
     ap.add_argument("--lang", default="en")
     ap.add_argument("--repeat", type=int, default=1, help="rounds (best CPU time)")
     ap.add_argument("--reference", help="another tree's src, run alternately")
+    ap.add_argument("--pure", action="store_true",
+                    help="the reference: this tree as Python (CUESPORT_PURE=1)")
     ap.add_argument("--build", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.build:
@@ -59,16 +63,18 @@ def main() -> None:
     path = record_file(args.actions)
     empty = Path(tempfile.gettempdir()) / "cuesport-bench-14.1-0.json"
     empty.write_text('{"discipline": "straight-pool", "actions": []}', "utf-8")
-    trees: dict[str, str | None] = {"this tree": None}
+    trees: dict[str, tuple[str | None, bool]] = {"this tree": (None, False)}  # (src, pure)
     if args.reference:
-        trees["reference"] = str(Path(args.reference).resolve())
-    for src in trees.values():
-        child(empty, args.lang, src)  # writes the bytecode caches
+        trees["reference"] = (str(Path(args.reference).resolve()), False)
+    elif args.pure:
+        trees["reference"] = (None, True)
+    for src, pure in trees.values():
+        child(empty, args.lang, src, pure)  # writes the bytecode caches
     best: dict[str, tuple[float, float, bytes, float, float]] = {}
     for _ in range(args.repeat):
-        for label, src in trees.items():
-            start_cpu = child(empty, args.lang, src)[0]  # the interpreter and the imports
-            run = (*child(path, args.lang, src), start_cpu)
+        for label, (src, pure) in trees.items():
+            start_cpu = child(empty, args.lang, src, pure)[0]  # the interpreter, the imports
+            run = (*child(path, args.lang, src, pure), start_cpu)
             if label not in best or run[0] < best[label][0]:
                 best[label] = run
     for label, (cpu, wall, out, rss, start_cpu) in best.items():
@@ -76,7 +82,7 @@ def main() -> None:
         print(f"{label}: {path.name}, {path.stat().st_size / 1e6:.1f} MB: {lines} rulings, "
               f"{cpu:.2f} s CPU ({wall:.2f} s wall), {lines / cpu:,.0f} rulings/s, peak RSS "
               f"{rss:.0f} MB; start-up alone (an empty record) {start_cpu:.2f} s CPU")
-    if args.reference:
+    if len(trees) > 1:
         print(f"reference / this tree: {best['reference'][0] / best['this tree'][0]:.2f}x "
               f"CPU; outputs {compare(best['this tree'][2], best['reference'][2])}")
 
@@ -107,13 +113,18 @@ runpy.run_module("cuesport", run_name="__main__", alter_sys=True)
 """
 
 
-def child(path: Path, lang: str, src: str | None = None) -> tuple[float, float, bytes, float]:
+def child(path: Path, lang: str, src: str | None = None, pure: bool = False
+          ) -> tuple[float, float, bytes, float]:
     """``cuesport referee - < path`` in a child (``src``: another tree's, by
-    ``PYTHONPATH``): its CPU time, wall time, output and peak RSS (MB), the last two of
-    that child alone (CPU from ``os.wait4``; the peak as the child's kernel counts it)."""
+    ``PYTHONPATH``; ``pure``: every module as Python): its CPU time, wall time, output and
+    peak RSS (MB), the last two of that child alone (CPU from ``os.wait4``; the peak as the
+    child's kernel counts it)."""
     # bytecode cached as an installed package has it (PYTHONDONTWRITEBYTECODE, where set,
     # would recompile every module in each run: about 0.2 s of CPU)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONDONTWRITEBYTECODE", "CUESPORT_PURE")}
+    if pure:
+        env["CUESPORT_PURE"] = "1"
     if src is not None:
         env["PYTHONPATH"] = src
     t0 = time.perf_counter()

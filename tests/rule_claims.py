@@ -18,6 +18,7 @@ module) fails, naming the ID and the modules.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import threading
@@ -28,6 +29,10 @@ from types import FrameType
 from typing import Any
 
 import pytest
+
+# The profiler sees the Python calls only: every module is imported as Python, not in
+# its compiled form (cuesport.accel; tests/test_accel.py runs the rules tests compiled).
+os.environ["CUESPORT_PURE"] = "1"
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "cuesport"

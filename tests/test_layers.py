@@ -34,6 +34,7 @@ PACKAGE = SRC / "cuesport"
 _BASE = {"equipment", "disciplines", "events"}
 _CORE = _BASE | {"record"}
 MAY_IMPORT: dict[str, set[str]] = {
+    "accel": set(),  # the compiled referee's import guard, installed by the root package
     "equipment": set(),
     "events": set(),
     "disciplines": {"equipment"},
@@ -65,7 +66,7 @@ PENDING: dict[tuple[str, str], str] = {
 
 def part_of(module: str) -> str | None:
     """The part a dotted cuesport module belongs to; None for other packages and for the
-    root ``cuesport`` package (its ``__init__`` holds only the version)."""
+    root ``cuesport`` package (its ``__init__`` holds the version and installs accel)."""
     parts = module.split(".")
     if parts[0] != "cuesport" or len(parts) == 1 or parts[1].startswith("__version"):
         return None

@@ -26,7 +26,7 @@ def foul(rule: str, name: str, v: int) -> Foul:
 
 def concerned(v_on: int, balls: Iterable[str]) -> int:
     """SNK-X.4 group (b)/(c): the value of the ball on or of the balls concerned."""
-    return max([v_on, *(value(b) for b in balls)])
+    return max(v_on, max(map(value, balls), default=v_on))
 
 
 @dataclass(frozen=True, slots=True)
