@@ -125,3 +125,10 @@ def test_the_rules_and_protocol_tests_pass_on_the_compiled_modules() -> None:
     tail = done.stdout.decode()[-3000:]
     assert done.returncode == 0, tail
     assert " passed" in tail and "failed" not in tail
+
+
+@compiled
+def test_an_up_to_date_build_compiles_nothing() -> None:
+    done = python(["-m", "cuesport.accel"], pure=False)
+    assert done.returncode == 0
+    assert done.stdout.decode().strip() == "cuesport.accel: the compiled referee is up to date"

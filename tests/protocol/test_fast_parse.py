@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from cuesport import record
 from cuesport.record import ACTION_MODELS, RecordError, check_version, parse_action
+from cuesport.record import fast as fast_path
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,7 +57,7 @@ def by_models(raw: Any, version: str) -> Any:
 
 def agree(raw: dict[str, Any], version: str) -> Any:
     key = next(iter(raw))
-    fast = record._fast_action(key, raw[key], version)
+    fast = fast_path.fast_action(key, raw[key], version)
     slow = by_models(raw, version)
     if fast is not None:
         assert slow is not None, f"the fast path accepts what the models refuse: {raw!r}"
@@ -73,9 +74,9 @@ def decoded_agrees(raw: dict[str, Any], version: str) -> None:
     except (TypeError, ValueError):
         return
     key = next(iter(json.loads(text)))
-    plain = record._fast_action(key, json.loads(text)[key], version)
+    plain = fast_path.fast_action(key, json.loads(text)[key], version)
     for _ in range(2):  # kept, then found
-        got = record._fast_action(key, json.loads(text)[key], version)
+        got = fast_path.fast_action(key, json.loads(text)[key], version)
         assert (got is None) == (plain is None), text
         assert got is None or same(got, plain), text
 
@@ -88,7 +89,7 @@ ODD = [True, False, 0, 1, 2, 3, 4, -1, 0.0, 1.5, -0.0, 2**60, 10**400, math.inf,
        {"ball": "1"}, OrderedDict(ball="1", pocket="top-left"), [{"hit": ["cue", "1"]}],
        {"cue": [1, 2]}, {"miss": True}]
 BALLS = st.sampled_from(["cue", "1", "2", "9", "red1", "yellow", "black", "white"])
-POCKET = st.sampled_from(sorted(record._POCKETS))
+POCKET = st.sampled_from(sorted(fast_path._POCKETS))
 NUMBER = st.one_of(st.integers(-10, 3000), st.floats(-10, 3000, allow_nan=False))
 POINT = st.lists(NUMBER, min_size=2, max_size=2)
 TIME = st.one_of(st.integers(0, 30), st.floats(0, 30))
@@ -146,7 +147,7 @@ def shots(draw: st.DrawFn) -> dict[str, Any]:
 @st.composite
 def decisions(draw: st.DrawFn) -> dict[str, Any]:
     out: dict[str, Any] = {"player": draw(st.integers(0, 1)),
-                           "choice": draw(st.sampled_from(sorted(record._CHOICES)))}
+                           "choice": draw(st.sampled_from(sorted(fast_path._CHOICES)))}
     if draw(st.booleans()):
         out["member"] = draw(st.integers(0, 3))
     if draw(st.booleans()):
@@ -244,7 +245,7 @@ def test_fast_path_never_accepts_what_the_models_refuse(raw: dict[str, Any],
     {"player": 0, "nominate": Name("red")},
 ])
 def test_fast_path_declines_bad_or_unusual_shots(body: dict[str, Any]) -> None:
-    assert record._fast_action("shot", body, "1") is None
+    assert fast_path.fast_action("shot", body, "1") is None
     assert by_models({"shot": body}, "1") is None or body.get("nominate") is not None
 
 
@@ -267,7 +268,7 @@ def test_every_example_action_parses_the_same_with_and_without_the_fast_path(
         positions = not record.positions_free(rec.get("rules"))
         for raw in rec["actions"]:
             with monkeypatch.context() as m:
-                m.setattr(record, "_fast_action", lambda *a: None)
+                m.setattr(record, "fast_action", lambda *a: None)
                 try:
                     slow: Any = parse_action(raw, version, positions)
                 except RecordError as err:
@@ -279,7 +280,7 @@ def test_every_example_action_parses_the_same_with_and_without_the_fast_path(
             assert same(fast, slow), (path.name, raw)
             if isinstance(raw, dict) and len(raw) == 1:
                 key = next(iter(raw))
-                taken += record._fast_action(key, raw[key], version) is not None
+                taken += fast_path.fast_action(key, raw[key], version) is not None
     assert taken > 300  # the fast path is really used on the examples
 
 

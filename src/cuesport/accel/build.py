@@ -9,7 +9,6 @@ from pathlib import Path
 from cuesport.accel import (
     HERE,
     MANIFEST,
-    PACKAGES,
     built,
     compiled_files,
     digest,
@@ -19,19 +18,21 @@ from cuesport.accel import (
 
 
 def build(force: bool = False) -> int:
-    """Compile :func:`sources` in place; 0 when done or already up to date. Needs Cython
-    (the ``accel`` extra) and a C compiler; on failure the manifest is removed, so that
-    every module is imported as Python."""
-    todo = sources()
-    want = {module_name(p): digest(p) for p in todo}
-    if not force and built() == want and all(compiled_files(p) for p in todo):
+    """Compile the :func:`sources` that changed since they were compiled (all of them with
+    ``force``) in place; 0 when done or already up to date. Needs Cython (the ``accel``
+    extra) and a C compiler; what fails to compile stays out of the manifest, so that it
+    is imported as Python."""
+    have = built()
+    want = {module_name(p): digest(p) for p in sources()}
+    todo = [p for p in sources() if force or have.get(module_name(p)) != want[module_name(p)]
+            or not compiled_files(p)]
+    _remove_strays()
+    if not todo:
         print("cuesport.accel: the compiled referee is up to date")
         return 0
-    MANIFEST.unlink(missing_ok=True)
-    for stale in (f for pkg in PACKAGES for f in (HERE / pkg).iterdir()
-                  if f.suffix in (".so", ".pyd") and not (HERE / pkg / (
-                      f.name.partition(".")[0] + ".py")).exists()):
-        stale.unlink()  # built from a module that is gone
+    kept = {name: d for name, d in have.items()
+            if want.get(name) == d and name not in map(module_name, todo)}
+    _write_manifest(kept)  # the ones compiled again are out until they are
     try:
         import tempfile
 
@@ -43,16 +44,15 @@ def build(force: bool = False) -> int:
     except ImportError as err:
         print(f"cuesport.accel: cannot compile ({err}); install the 'accel' extra")
         return 1
-    print(f"cuesport.accel: compiling {len(todo)} modules of the referee (Cython) ...",
-          flush=True)
+    what = f"{len(todo)} module{'s' if len(todo) > 1 else ''}"
+    print(f"cuesport.accel: compiling {what} of the referee (Cython) ...", flush=True)
     jobs = os.cpu_count() or 1
     cwd = Path.cwd()
     with tempfile.TemporaryDirectory(prefix="cuesport-accel-") as tmp:
         try:
             os.chdir(HERE.parent)  # in place: each module's file goes beside its source
-            # -O1: about half the C compiler's time of -O2, for the same speed here
             exts = [Extension(module_name(p), [str(p.relative_to(HERE.parent))],
-                              extra_compile_args=["-O1"]) for p in todo]
+                              extra_compile_args=["-O2"]) for p in todo]
             dist = Distribution({"ext_modules": cythonize(  # type: ignore[no-untyped-call]
                 exts, build_dir=tmp, quiet=True, nthreads=jobs,
                 compiler_directives={"language_level": 3})})
@@ -68,6 +68,19 @@ def build(force: bool = False) -> int:
             return 1
         finally:
             os.chdir(cwd)
-    MANIFEST.write_text(json.dumps(want, indent=1, sort_keys=True) + "\n", "utf-8")
-    print(f"cuesport.accel: compiled {len(todo)} modules")
+    _write_manifest(want)
+    print(f"cuesport.accel: compiled {what}")
     return 0
+
+
+def _write_manifest(digests: dict[str, str]) -> None:
+    MANIFEST.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n", "utf-8")
+
+
+def _remove_strays() -> None:
+    """Compiled files that no source of :func:`sources` owns (a module gone, or a folder no
+    longer compiled): the guard watches only the sources, so they must not stay."""
+    owned = {f for p in sources() for f in compiled_files(p)}
+    for f in HERE.rglob("*"):
+        if f.suffix in (".so", ".pyd") and f not in owned:
+            f.unlink()
