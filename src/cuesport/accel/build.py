@@ -34,6 +34,7 @@ def build(force: bool = False) -> int:
             if want.get(name) == d and name not in map(module_name, todo)}
     _write_manifest(kept)  # the ones compiled again are out until they are
     try:
+        import shutil
         import tempfile
 
         from Cython.Build import cythonize
@@ -50,7 +51,7 @@ def build(force: bool = False) -> int:
     cwd = Path.cwd()
     with tempfile.TemporaryDirectory(prefix="cuesport-accel-") as tmp:
         try:
-            os.chdir(HERE.parent)  # in place: each module's file goes beside its source
+            os.chdir(HERE.parent)  # the sources by their paths under src/
             exts = [Extension(module_name(p), [str(p.relative_to(HERE.parent))],
                               extra_compile_args=["-O2"]) for p in todo]
             dist = Distribution({"ext_modules": cythonize(  # type: ignore[no-untyped-call]
@@ -58,11 +59,19 @@ def build(force: bool = False) -> int:
                 compiler_directives={"language_level": 3})})
             dist.verbose = 0  # the compiler's command lines: only when it fails
             cmd = build_ext(dist)
-            cmd.inplace = True
-            cmd.build_temp = tmp
+            cmd.build_temp = str(Path(tmp) / "temp")
+            cmd.build_lib = str(Path(tmp) / "lib")
             cmd.parallel = jobs
             cmd.ensure_finalized()
             cmd.run()
+            for ext in exts:
+                # a new file moved over the old one: a process running the old one (a
+                # server) keeps it, where writing into it in place could crash it
+                built_file = Path(cmd.get_ext_fullpath(ext.name))
+                dest = HERE.parent / built_file.relative_to(cmd.build_lib)
+                part = dest.with_name(dest.name + ".part")  # beside it: one file system
+                shutil.copyfile(built_file, part)
+                os.replace(part, dest)
         except Exception as err:  # no compiler, no headers: Python it stays
             print(f"cuesport.accel: compiling failed ({type(err).__name__}: {err})")
             return 1
