@@ -61,12 +61,13 @@ def setup(extras: str = DEV) -> Path:
 
 
 def accelerate(py: str) -> None:
-    """Compile the referee (``python -m cuesport.accel``) where its sources changed; without
-    a C compiler it runs as plain Python, about 1.35 times slower, and we say so."""
+    """Compile the referee and the physics (``python -m cuesport.accel``) where their sources
+    changed; without a C compiler they run as plain Python, about 1.3 times slower, and we
+    say so."""
     if subprocess.call([py, "-m", "cuesport.accel"], cwd=ROOT) != 0:
-        _loud("NO COMPILED REFEREE: compiling cuesport.rules with Cython failed (is there a C "
-              "compiler and Python's headers? apt-get install gcc python3-dev). Everything "
-              "works, the referee runs as plain Python (about 1.35 times slower).")
+        _loud("NOT COMPILED: compiling the referee and the physics with Cython failed (is there "
+              "a C compiler and Python's headers? apt-get install gcc python3-dev). Everything "
+              "works as plain Python, about 1.3 times slower.")
 
 
 def start(args: list[str]) -> int:

@@ -1,10 +1,11 @@
-"""The compiled referee (:mod:`cuesport.accel`): imported only when it was built from the
-sources as they are, and ruling exactly as the Python source rules.
+"""The compiled referee and physics (:mod:`cuesport.accel`): imported only when built from
+the sources as they are, and ruling and simulating exactly as the Python source does.
 
 The rest of the suite imports every module as Python (``tests/rule_claims.py`` sets
 ``CUESPORT_PURE``), so the compiled modules are run here, in child processes without it:
-the example records and long random pool games refereed both ways byte for byte, and the
-rules and protocol tests run on the compiled modules. Where nothing was compiled (no C
+the example records and random pool games refereed both ways byte for byte, strokes
+simulated both ways to the same bits, and the rules, protocol and physics tests run on the
+compiled modules. Where nothing was compiled (no C
 compiler: ``python3 tasks.py test`` says so loudly) those tests are skipped.
 """
 
@@ -22,7 +23,7 @@ from cuesport import accel
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").rglob("*.json"))
 COMPILED = bool(accel.built()) and all(accel.compiled_files(p) for p in accel.sources())
-compiled = pytest.mark.skipif(not COMPILED, reason="the referee is not compiled "
+compiled = pytest.mark.skipif(not COMPILED, reason="nothing is compiled "
                               "(python -m cuesport.accel found no C compiler?)")
 
 
@@ -118,17 +119,29 @@ def test_compiled_rulings_equal_python_rulings_on_random_pool_games(
 
 @compiled
 @pytest.mark.slow
-def test_the_rules_and_protocol_tests_pass_on_the_compiled_modules() -> None:
+def test_the_rules_protocol_and_physics_tests_pass_on_the_compiled_modules() -> None:
     """(The rule-claims check profiles Python calls and is left out of this run.)"""
     done = python(["-m", "pytest", "-q", "-x", "-p", "no:rule_claims", "-p", "no:cacheprovider",
-                   "tests/rules", "tests/protocol", "tests/disciplines"], pure=False, timeout=900)
+                   "tests/rules", "tests/protocol", "tests/disciplines", "tests/physics"],
+                  pure=False, timeout=900)
     tail = done.stdout.decode()[-3000:]
     assert done.returncode == 0, tail
     assert " passed" in tail and "failed" not in tail
 
 
 @compiled
+def test_compiled_physics_gives_the_same_bits() -> None:
+    """bench/physics_hash.py: one digest over random flat and jumping strokes and noisy
+    breaks (every float of events, positions, contacts and segments)."""
+    args = ["bench/physics_hash.py", "150", "80", "5", "10"]
+    compiled_out = python(args, pure=False)
+    assert compiled_out.returncode == 0, compiled_out.stderr.decode()
+    assert compiled_out.stdout.count(b"sha256") == 3
+    assert compiled_out.stdout == python(args, pure=True).stdout
+
+
+@compiled
 def test_an_up_to_date_build_compiles_nothing() -> None:
     done = python(["-m", "cuesport.accel"], pure=False)
     assert done.returncode == 0
-    assert done.stdout.decode().strip() == "cuesport.accel: the compiled referee is up to date"
+    assert done.stdout.decode().strip() == "cuesport.accel: the compiled modules are up to date"

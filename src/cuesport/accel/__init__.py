@@ -1,11 +1,12 @@
-"""The referee compiled (optional): the modules of ``cuesport.rules`` and the record's fast
-path (``cuesport.record.fast``) built with Cython.
+"""The referee and the physics compiled (optional): the modules of ``cuesport.rules``,
+``cuesport.physics`` and the record's fast path (``cuesport.record.fast``) built with
+Cython.
 
 Compiled, the same Python source runs about 1.35 times faster (``bench/referee_long.py
---pure``); nothing in it is written for the compiler. ``python -m cuesport.accel``
-compiles each module of :data:`PACKAGES` (``rules/x.py``, ``record/fast.py``) into an
-extension module beside it and records the digest of every source it compiled in
-``accel/built.json``; ``python3 tasks.py start`` and ``test`` run it when a
+--pure``, ``bench/physics.py``), to the same bits; nothing in it is written for the
+compiler. ``python -m cuesport.accel`` compiles each module of :data:`PACKAGES`
+(``rules/x.py``, ``record/fast.py`` ...) into an extension module beside it and records
+the digest of every source it compiled in ``accel/built.json``; ``python3 tasks.py start`` and ``test`` run it when a
 source changed, and go on without it (loudly) where there is no C compiler.
 
 The source stays the only truth: :func:`install` (run by ``import cuesport``) puts a
@@ -14,7 +15,7 @@ from the source as it is now. A source edited since is imported as Python until 
 compiled again. ``CUESPORT_PURE=1`` imports every module as Python: the test suite sets
 it, since its rule-claims check profiles the Python calls of the rules, and a compiled
 function makes none; ``tests/test_accel.py`` holds the compiled modules to the same
-rulings and runs the rules tests on them.
+rulings and trajectories and runs the rules, protocol and physics tests on them.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from pathlib import Path
 from types import ModuleType
 
 HERE = Path(__file__).resolve().parents[1]  # src/cuesport
-PACKAGES = ("record", "rules")  # the folders of the package that are compiled
+PACKAGES = ("physics", "physics/resolve", "record", "rules")  # the folders compiled
 MANIFEST = HERE / "accel" / "built.json"  # module name -> digest of the source it was compiled from
 PURE = "CUESPORT_PURE"  # set (to anything but "" or "0"): import every module as Python
 

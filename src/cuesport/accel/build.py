@@ -28,7 +28,7 @@ def build(force: bool = False) -> int:
             or not compiled_files(p)]
     _remove_strays()
     if not todo:
-        print("cuesport.accel: the compiled referee is up to date")
+        print("cuesport.accel: the compiled modules are up to date")
         return 0
     kept = {name: d for name, d in have.items()
             if want.get(name) == d and name not in map(module_name, todo)}
@@ -46,7 +46,7 @@ def build(force: bool = False) -> int:
         print(f"cuesport.accel: cannot compile ({err}); install the 'accel' extra")
         return 1
     what = f"{len(todo)} module{'s' if len(todo) > 1 else ''}"
-    print(f"cuesport.accel: compiling {what} of the referee (Cython) ...", flush=True)
+    print(f"cuesport.accel: compiling {what} (Cython) ...", flush=True)
     jobs = os.cpu_count() or 1
     cwd = Path.cwd()
     with tempfile.TemporaryDirectory(prefix="cuesport-accel-") as tmp:
@@ -56,7 +56,8 @@ def build(force: bool = False) -> int:
                               extra_compile_args=["-O2"]) for p in todo]
             dist = Distribution({"ext_modules": cythonize(  # type: ignore[no-untyped-call]
                 exts, build_dir=tmp, quiet=True, nthreads=jobs,
-                compiler_directives={"language_level": 3})})
+                # annotations are not C types: the same semantics as the Python source
+                compiler_directives={"language_level": 3, "annotation_typing": False})})
             dist.verbose = 0  # the compiler's command lines: only when it fails
             cmd = build_ext(dist)
             cmd.build_temp = str(Path(tmp) / "temp")
