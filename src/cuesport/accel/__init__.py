@@ -6,8 +6,9 @@ Compiled, the same Python source runs about 1.35 times faster (``bench/referee_l
 --pure``, ``bench/physics.py``), to the same bits; nothing in it is written for the
 compiler. ``python -m cuesport.accel`` compiles each module of :data:`PACKAGES`
 (``rules/x.py``, ``record/fast.py`` ...) into an extension module beside it and records
-the digest of every source it compiled in ``accel/built.json``; ``python3 tasks.py start`` and ``test`` run it when a
-source changed, and go on without it (loudly) where there is no C compiler.
+the digest of every source it compiled in ``accel/built.json``; ``python3 tasks.py start``
+and ``test`` run it (only what changed is compiled again), and go on without it (loudly)
+where there is no C compiler.
 
 The source stays the only truth: :func:`install` (run by ``import cuesport``) puts a
 finder before the usual ones that imports a compiled module only when it was compiled
