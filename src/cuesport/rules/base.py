@@ -110,20 +110,32 @@ def copier(cls: type[T]) -> Callable[..., T]:
     return cast(Callable[..., T], env["copy"])
 
 
+def _set_dict(obj: object, d: dict[str, Any]) -> None:
+    """Give a fresh instance ``d`` as its ``__dict__`` (the frozen class refuses setattr,
+    not this). A plain dict, not the instance's own shared-key (split) dict filled in:
+    CPython 3.11 specialises an attribute read from a plain dict, never from a split one
+    that was filled after the object was made, so every read of such a state's field
+    took the generic path (about five times the cost)."""
+    _object_setattr(obj, "__dict__", d)
+
+
+_object_setattr = object.__setattr__
+
+
 def _dict_copier(cls: type[T], names: frozenset[str]) -> Callable[..., T]:
     """:func:`copier` for a class without slots (the states): the instance's dict copied
     and updated in C, in a few bytecodes rather than one line per field."""
     new_obj = object.__new__
 
     def copy(obj: T, /, **changes: Any) -> T:
-        new = new_obj(cls)
-        d = new.__dict__  # the fresh instance's own (empty) dict: the frozen class allows it
-        d.update(obj.__dict__)
+        d = dict(obj.__dict__)  # a plain dict, cloned in one step from another such
         if changes:
             if not names.issuperset(changes):
                 bad = sorted(set(changes) - names)[0]
                 raise TypeError(f"copy() got an unexpected keyword argument {bad!r}")
             d.update(changes)
+        new = new_obj(cls)
+        _set_dict(new, d)
         return new
 
     return copy
@@ -139,7 +151,7 @@ def _dict_maker(cls: type[T], names: frozenset[str]) -> Callable[..., T]:
             missing = sorted(names - set(values)) or sorted(set(values) - names)
             raise TypeError(f"make() needs every field, by keyword: {missing[0]!r}")
         new = new_obj(cls)
-        new.__dict__.update(values)  # the frozen class refuses setattr, not its dict
+        _set_dict(new, values)  # the call's own fresh dict
         return new
 
     return make
