@@ -71,6 +71,9 @@ Balls = Mapping[str, Vec]
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 _pocket = attrgetter("pocket")  # of an event
+# the actions accepted after the frame is over, by exact type: the action models are not
+# subclassed, and an isinstance test that fails on a pydantic model class is slow
+_ANY_TIME = frozenset({ConcedeAction, LotsAction})
 OVERLAP_TOL = 1.0  # mm a recorded position may overlap before it is an impossible position
 
 
@@ -110,16 +113,12 @@ def copier(cls: type[T]) -> Callable[..., T]:
     return cast(Callable[..., T], env["copy"])
 
 
-def _set_dict(obj: object, d: dict[str, Any]) -> None:
-    """Give a fresh instance ``d`` as its ``__dict__`` (the frozen class refuses setattr,
-    not this). A plain dict, not the instance's own shared-key (split) dict filled in:
-    CPython 3.11 specialises an attribute read from a plain dict, never from a split one
-    that was filled after the object was made, so every read of such a state's field
-    took the generic path (about five times the cost)."""
-    _object_setattr(obj, "__dict__", d)
-
-
-_object_setattr = object.__setattr__
+# A fresh instance gets its dict by ``_set_dict(obj, "__dict__", d)`` (the frozen class
+# refuses setattr, not this): a plain dict, not the instance's own shared-key (split) dict
+# filled in. CPython 3.11 specialises an attribute read from a plain dict, never from a
+# split one filled after the object was made, so every read of such a state's field took
+# the generic path (about five times the cost).
+_set_dict = object.__setattr__
 
 
 def _dict_copier(cls: type[T], names: frozenset[str]) -> Callable[..., T]:
@@ -135,7 +134,7 @@ def _dict_copier(cls: type[T], names: frozenset[str]) -> Callable[..., T]:
                 raise TypeError(f"copy() got an unexpected keyword argument {bad!r}")
             d.update(changes)
         new = new_obj(cls)
-        _set_dict(new, d)
+        _set_dict(new, "__dict__", d)
         return new
 
     return copy
@@ -151,7 +150,7 @@ def _dict_maker(cls: type[T], names: frozenset[str]) -> Callable[..., T]:
             missing = sorted(names - set(values)) or sorted(set(values) - names)
             raise TypeError(f"make() needs every field, by keyword: {missing[0]!r}")
         new = new_obj(cls)
-        _set_dict(new, values)  # the call's own fresh dict
+        _set_dict(new, "__dict__", values)  # the call's own fresh dict
         return new
 
     return make
@@ -482,7 +481,7 @@ class Referee(Generic[S]):
         return self.with_turn(outcome, new, turn, action, state)
 
     def act(self, state: S, action: Action) -> tuple[Outcome, S]:
-        if not isinstance(action, ConcedeAction | LotsAction):
+        if type(action) not in _ANY_TIME:
             self.require_live(state)
         match action:
             case ShotAction(shot=shot):
@@ -759,7 +758,8 @@ class Referee(Generic[S]):
     def check_shot_fields(self, shot: Shot) -> None:
         """A shot field the discipline does not use is bad input, never silently ignored."""
         facts = self.facts
-        if shot.call is not None and not facts.called_shots:
+        call = shot.call  # read once: reading a field of a record model is slow
+        if call is not None and not facts.called_shots:
             raise RecordError(f"call: shots are not called in {facts.names.en}")
         if shot.push_out and not facts.push_out:
             raise RecordError(f"push_out: there is no push out in {facts.names.en}")
@@ -771,10 +771,10 @@ class Referee(Generic[S]):
                               "use call: \"safety\"")
         if "fell" not in self.declared_flags and "fell" in shot.judgement.model_fields_set:
             raise RecordError(f"judgement.fell: not a judgement of {self.discipline}")
-        if isinstance(shot.call, CallModel) and UNKNOWN_POCKET in map(_pocket, shot.events):
+        if isinstance(call, CallModel) and UNKNOWN_POCKET in map(_pocket, shot.events):
             # POOL-1.6 (P8-3.5, P8-3.8(3)): the called ball's pocket decides the call, so it
             # is never unknown
-            ball = shot.call.ball
+            ball = call.ball
             for i, e in enumerate(shot.events):
                 if e.pot == ball and e.pocket == UNKNOWN_POCKET:
                     raise RecordError(f"events.{i}.pocket: the called ball {ball!r} was "
