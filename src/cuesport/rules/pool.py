@@ -72,6 +72,7 @@ from cuesport.record import (
     RACKED,
     Concede,
     Decision,
+    Event,
     Judgement,
     Lag,
     PlayerFoul,
@@ -579,22 +580,26 @@ class PoolReferee(Referee[PoolState]):
         the fouls and the games only query the :class:`Play`."""
         placed = self.placement(state, shot)
         before = sorted_balls({**state.balls, **placed}) if placed else state.balls
-        self.check_declarations(state, shot, before)
+        declare = shot.declare  # the shot's fields read once here (each read is slow)
+        frozen, touching = declare.frozen, declare.touching
+        self.check_declarations(state, shot, before, (*frozen, *touching))
         motion = apply_motion(self, state.balls, shot, placed)
-        contact, first, rails = contact_of(shot.events, "cue")  # read once, used twice
-        settled, after = self.settled(shot, before, motion, contact)
-        first, i0, on_rail = self.contacts(shot, before, motion, contact, first)
-        if on_rail or i0 != contact:  # declared balls: the rails read again
-            railed = rail_contacts(shot, i0, on_rail) if i0 is not None else frozenset()
-        else:
-            railed = rails  # rail_contacts from the first contact, nothing frozen
+        events = shot.events
+        contact, first, rails = contact_of(events, "cue")  # read once, used twice
+        settled, after = self.settled(events, before, motion, contact)
+        i0, railed = contact, rails  # rail_contacts from the first contact, nothing frozen
+        if frozen or touching or not self.positions:
+            first, i0, on_rail = self.contacts(shot, before, motion, contact, first,
+                                               frozen, touching)
+            if on_rail or i0 != contact:  # declared balls: the rails read again
+                railed = rail_contacts(shot, i0, on_rail) if i0 is not None else frozenset()
         kitchen = None
         if not self.positions:
             j = shot.judgement  # POOL-6.11 as the referee saw it
             kitchen = KitchenBreach(j.not_played_out, j.not_played_out) if placed else None
         elif state.in_hand == "kitchen" and placed and behind_head_string(placed["cue"],
                                                                          self.table):
-            kitchen = kitchen_breach(shot.events, first, i0, before, self.table)
+            kitchen = kitchen_breach(events, first, i0, before, self.table)
         return _make_play(
             shot=shot,
             player=shot.player,
@@ -626,14 +631,17 @@ class PoolReferee(Referee[PoolState]):
             raise RecordError("cue_ball: the cue ball is in hand; say where it was placed")
         return {}
 
-    def check_declarations(self, state: PoolState, shot: Shot, before: Balls) -> None:
-        """The called ball, the declared balls and a push out refer to this position."""
+    def check_declarations(self, state: PoolState, shot: Shot, before: Balls,
+                           declared: tuple[str, ...]) -> None:
+        """The called ball, the ``declared`` balls (frozen, touching) and a push out refer
+        to this position."""
         c = shot.call
         if isinstance(c, CallModel):
-            self.check_name(c.ball, "called ball")
-            if c.ball == "cue" or c.ball not in before:
-                raise RecordError(f"call: ball {c.ball!r} is not an object ball on the table")
-        for b in (*shot.declare.frozen, *shot.declare.touching):
+            ball = c.ball
+            self.check_name(ball, "called ball")
+            if ball == "cue" or ball not in before:
+                raise RecordError(f"call: ball {ball!r} is not an object ball on the table")
+        for b in declared:
             self.check_name(b)
             if b not in before:
                 raise RecordError(f"declare: ball {b!r} is not on the table")
@@ -643,8 +651,8 @@ class PoolReferee(Referee[PoolState]):
             if shot.player != state.to_play:
                 raise RecordError("push_out: only the player to play may push out")
 
-    def settled(self, shot: Shot, before: Balls, motion: ShotMotion, contact: int | None
-                ) -> tuple[dict[str, Vec], Mapping[str, Vec]]:
+    def settled(self, events: tuple[Event, ...], before: Balls, motion: ShotMotion,
+                contact: int | None) -> tuple[dict[str, Vec], Mapping[str, Vec]]:
         """POOL-1.7: a pocketed ball that no hit, cushion or cross event set moving fell in
         by settling if it fell before the cue ball touched any ball (events are in time
         order), or on a stroke that touched none; once balls are in motion an unrecorded
@@ -653,7 +661,6 @@ class PoolReferee(Referee[PoolState]):
         Returns the settled balls and the position at rest."""
         if not motion.potted:
             return {}, motion.balls  # nothing fell: nothing settled (the common case)
-        events = shot.events
         early = [e.pot for e in (events if contact is None else events[:contact])
                  if e.pot is not None and e.pot != "cue"]
         if not early:
@@ -672,32 +679,31 @@ class PoolReferee(Referee[PoolState]):
         return settled, after
 
     def contacts(self, shot: Shot, before: Balls, motion: ShotMotion, contact: int | None,
-                 first: tuple[str, ...] | None = None
-                 ) -> tuple[tuple[str, ...], int | None, set[str]]:
+                 first: tuple[str, ...] | None, frozen: tuple[str, ...],
+                 touching: tuple[str, ...]) -> tuple[tuple[str, ...], int | None, set[str]]:
         """The first contact(s) of the cue ball and the event index of the first one, with
-        the declarations (POOL-8.4, POOL-6.7): "frozen" names balls frozen to a rail,
-        "touching" balls frozen to the cue ball; a "frozen" ball resting against the cue
+        the declarations (POOL-8.4, POOL-6.7): ``frozen`` names balls frozen to a rail,
+        ``touching`` balls frozen to the cue ball; a "frozen" ball resting against the cue
         ball and not against a rail is taken as frozen to the cue ball. Also returns the
         balls frozen to a rail. ``contact``: the index of the first contact, ``first``
         the first contacts (found here when None)."""
         if first is None:
             first = first_contacts(shot.events, "cue") if contact is not None else ()
         i0 = contact
-        reach = 2.0 * self.table.ball_radius + TOUCH_TOL
-        d = shot.declare
-        if self.positions and not d.frozen and not d.touching:
-            return first, i0, set()  # nothing declared (the common case)
+        if self.positions and not frozen and not touching:
+            return first, i0, set()  # nothing declared
         cue_at = before.get("cue")
         if not self.positions:  # declared: frozen to a rail; touching, or at rest before
-            on_rail = set(shot.declare.frozen)
-            touching = set(shot.declare.touching) | {
+            on_rail = set(frozen)
+            near = set(touching) | {
                 b for b in self._rest_before.touching.get("cue", ()) if b in before}
         else:
-            on_rail = {b for b in shot.declare.frozen if self.near_rail(before[b])}
-            touching = set(shot.declare.touching) | {
-                b for b in shot.declare.frozen if b not in on_rail and cue_at is not None
+            reach = 2.0 * self.table.ball_radius + TOUCH_TOL
+            on_rail = {b for b in frozen if self.near_rail(before[b])}
+            near = set(touching) | {
+                b for b in frozen if b not in on_rail and cue_at is not None
                 and math.dist(before[b], cue_at) < reach}
-        for b in sorted(touching):  # POOL-6.7: a frozen ball that moves was contacted
+        for b in sorted(near):  # POOL-6.7: a frozen ball that moves was contacted
             moved = b in motion.potted or b in motion.off or (
                 b in shot.after and tuple(shot.after[b]) != before[b]) or (
                 not self.positions and any(b in e.balls() for e in shot.events))
