@@ -55,9 +55,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from itertools import compress, repeat
+from itertools import compress
 from operator import ne
 from types import MappingProxyType
 from typing import Annotated, Any, ClassVar, Literal
@@ -262,6 +262,20 @@ _JUDGED: tuple[tuple[str, str, Callable[[Judgement], object]], ...] = (
 )
 
 
+def crowded(p: Vec, centres: Iterable[Vec], limit: float) -> bool:
+    """Whether a centre other than ``p``'s own (one of ``centres``) is nearer than
+    ``limit`` to ``p``: two of them within ``limit``. Measured as the full check measures
+    (``math.dist``), but only for the centres less than ``limit`` (and a margin for the
+    rounding) across from ``p``: the others are farther. A plain loop: a distance for
+    every ball, even in C, cost twice as much."""
+    lo, hi = p[0] - limit - 1.0, p[0] + limit + 1.0
+    near = 0
+    for c in centres:
+        if lo < c[0] < hi and math.dist(p, c) < limit:
+            near += 1
+    return near > 1
+
+
 def rail_contacts(shot: Shot, start: int, frozen: set[str]) -> frozenset[str]:
     """POOL-8.4: :func:`cuesport.rules.events.rails_after` of a shot's events."""
     return rails_after(shot.events, start, frozen)
@@ -392,11 +406,10 @@ class PoolReferee(Referee[PoolState]):
         for name, (x, y) in moved:
             if name not in names or not (lo <= x <= hx and lo <= y <= hy):
                 return super().check_balls(balls, where)
-        centres = list(balls.values())
-        if len(centres) > 1:
-            for _, p in moved:  # the nearest other ball: the second distance (0 is itself)
-                if sorted(map(math.dist, repeat(p), centres))[1] < limit:
-                    return super().check_balls(balls, where)
+        centres = balls.values()
+        for _, p in moved:
+            if crowded(p, centres, limit):
+                return super().check_balls(balls, where)
         self._good = dict(balls)
         return None
 
@@ -410,7 +423,7 @@ class PoolReferee(Referee[PoolState]):
             return self.check_balls(balls, where)
         lo, hx, hy, limit = self._limits or self._set_limits()
         names = self.names
-        centres: list[Vec] | None = None
+        centres = balls.values()
         for moved in (placed, after) if placed else (after,):
             for name in moved:
                 p = balls.get(name)
@@ -419,9 +432,7 @@ class PoolReferee(Referee[PoolState]):
                 x, y = p
                 if name not in names or not (lo <= x <= hx and lo <= y <= hy):
                     return self.check_balls(balls, where)
-                if centres is None:
-                    centres = list(balls.values())
-                if len(centres) > 1 and sorted(map(math.dist, repeat(p), centres))[1] < limit:
+                if crowded(p, centres, limit):
                     return self.check_balls(balls, where)
         self._good = balls  # every ball where a good position has it
         return None
