@@ -102,6 +102,7 @@ from cuesport.rules.base import (
     apply_motion,
     check_no_overlap,
     copier,
+    copy_balls,
     freeze_balls,
     maker,
     renew,
@@ -410,7 +411,7 @@ class PoolReferee(Referee[PoolState]):
         for _, p in moved:
             if crowded(p, centres, limit):
                 return super().check_balls(balls, where)
-        self._good = dict(balls)
+        self._good = copy_balls(balls)
         return None
 
     def check_moved(self, balls: Mapping[str, Vec], where: str,
@@ -590,7 +591,7 @@ class PoolReferee(Referee[PoolState]):
         """Read a stroke once (placement, pots, settling, first contact, rails, the kitchen);
         the fouls and the games only query the :class:`Play`."""
         placed = self.placement(state, shot)
-        before = sorted_balls({**state.balls, **placed}) if placed else state.balls
+        before = sorted_balls(copy_balls(state.balls) | placed) if placed else state.balls
         declare = shot.declare  # the shot's fields read once here (each read is slow)
         frozen, touching = declare.frozen, declare.touching
         self.check_declarations(state, shot, before, (*frozen, *touching))

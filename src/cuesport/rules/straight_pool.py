@@ -23,7 +23,7 @@ from pydantic import Field
 
 from cuesport.equipment.racks import straight_pool_rack
 from cuesport.record import Decision, Stalemate
-from cuesport.rules.base import Balls, Foul, Options, Outcome, Vec, freeze_balls
+from cuesport.rules.base import Balls, Foul, Options, Outcome, Vec, copy_balls, freeze_balls
 from cuesport.rules.calls import Call, Catalog
 from cuesport.rules.in_hand import behind_head_string
 from cuesport.rules.pool import (
@@ -181,7 +181,7 @@ class StraightPoolReferee(PoolReferee):
     def rerack(self, state: PoolState) -> tuple[PoolState, dict[str, Vec], list[Call]]:
         """P141-4.8: the 14th ball is down; re-rack, moving the 15th ball or the cue ball
         when it interferes with the rack outline."""
-        balls = dict(state.balls)
+        balls = copy_balls(state.balls)
         cue = balls.get("cue")
         rest = [b for b in balls if b != "cue"]
         everything = [str(i) for i in range(1, 16)]
