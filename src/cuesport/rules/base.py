@@ -112,7 +112,7 @@ def copier(cls: type[T]) -> Callable[..., T]:
     names = [f.name for f in fields(cast(Any, cls))]
     assert "__post_init__" not in vars(cls), "a copier skips __post_init__"
     if not any("__slots__" in vars(c) for c in cls.__mro__[:-1]):
-        return _dict_copier(cls, frozenset(names))
+        return _dict_copier(cls, names)
     env: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "_cls": cls}
     lines = [f"def copy(obj, *, {', '.join(n + '=_KEEP' for n in names)}):",
              "    new = _new(_cls)"]
@@ -132,56 +132,40 @@ def copier(cls: type[T]) -> Callable[..., T]:
 _set_dict = object.__setattr__
 
 
-def _dict_copier(cls: type[T], names: frozenset[str]) -> Callable[..., T]:
-    """:func:`copier` for a class without slots (the states): the instance's dict copied
-    and updated in C, in a few bytecodes rather than one line per field."""
-    new_obj = object.__new__
-
-    def copy(obj: T, /, **changes: Any) -> T:
-        d = dict(obj.__dict__)  # a plain dict, cloned in one step from another such
-        if changes:
-            if not names.issuperset(changes):
-                bad = sorted(set(changes) - names)[0]
-                raise TypeError(f"copy() got an unexpected keyword argument {bad!r}")
-            d.update(changes)
-        new = new_obj(cls)
-        _set_dict(new, "__dict__", d)
-        return new
-
-    return copy
-
-
-def _dict_maker(cls: type[T], names: frozenset[str]) -> Callable[..., T]:
-    """:func:`maker` for a class without slots: the instance's dict filled in one step."""
-    new_obj = object.__new__
-    n = len(names)
-
-    def make(**values: Any) -> T:
-        if len(values) != n or not names.issuperset(values):
-            missing = sorted(names - set(values)) or sorted(set(values) - names)
-            raise TypeError(f"make() needs every field, by keyword: {missing[0]!r}")
-        new = new_obj(cls)
-        _set_dict(new, "__dict__", values)  # the call's own fresh dict
-        return new
-
-    return make
+def _dict_copier(cls: type[T], names: list[str]) -> Callable[..., T]:
+    """:func:`copier` for a class without slots (the states): the instance's dict cloned
+    in C and the fields given set in it. Generated with keyword-only parameters, so
+    Python itself refuses an unknown field (a ``**changes`` dict cost more to build
+    and check)."""
+    env: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "_cls": cls,
+                           "_set_dict": _set_dict, "_dict": dict}
+    lines = [f"def copy(obj, /, *, {', '.join(n + '=_KEEP' for n in names)}):",
+             "    d = _dict(obj.__dict__)"]  # a plain dict, cloned in one step from another
+    lines += [f"    if {n} is not _KEEP: d[{n!r}] = {n}" for n in names]
+    lines += ["    new = _new(_cls)", "    _set_dict(new, '__dict__', d)", "    return new"]
+    exec("\n".join(lines), env)  # the source is made of the field names only
+    return cast(Callable[..., T], env["copy"])
 
 
 def maker(cls: type[T]) -> Callable[..., T]:
     """``make(**every_field)``: the class's constructor for a frozen dataclass without
     ``__post_init__``, every field given by keyword, setting the slots (or the dict, for
-    a class without slots) directly (the frozen ``__init__`` goes through
+    a class without slots) directly, generated once per class (the frozen ``__init__`` goes through
     ``object.__setattr__`` by name: about twice the cost). For the objects built once or
     more per ruling."""
     names = [f.name for f in fields(cast(Any, cls))]
     assert "__post_init__" not in vars(cls), "a maker skips __post_init__"
-    if not any("__slots__" in vars(c) for c in cls.__mro__[:-1]):
-        return _dict_maker(cls, frozenset(names))
-    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_set_dict": _set_dict}
     lines = [f"def make(*, {', '.join(names)}):", "    new = _new(_cls)"]
-    for i, n in enumerate(names):
-        env[f"_set{i}"] = getattr(cls, n).__set__
-        lines.append(f"    _set{i}(new, {n})")
+    if not any("__slots__" in vars(c) for c in cls.__mro__[:-1]):
+        # the instance's dict made in one display (the parameters are keyword-only, so
+        # Python itself refuses a missing or an unknown field)
+        items = ", ".join(f"{n!r}: {n}" for n in names)
+        lines.append(f"    _set_dict(new, '__dict__', {{{items}}})")
+    else:
+        for i, n in enumerate(names):
+            env[f"_set{i}"] = getattr(cls, n).__set__
+            lines.append(f"    _set{i}(new, {n})")
     lines.append("    return new")
     exec("\n".join(lines), env)  # the source is made of the field names only
     return cast(Callable[..., T], env["make"])
