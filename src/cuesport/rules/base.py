@@ -41,6 +41,7 @@ from cuesport.record import (
     Decision,
     DecisionAction,
     FoulAction,
+    Judgement,
     Lag,
     LagAction,
     Lots,
@@ -74,6 +75,8 @@ _pocket = attrgetter("pocket")  # of an event
 # the actions accepted after the frame is over, by exact type: the action models are not
 # subclassed, and an isinstance test that fails on a pydantic model class is slow
 _ANY_TIME = frozenset({ConcedeAction, LotsAction})
+# the judgement of every shot that gives none (the record's default, shared): no flag set
+NO_JUDGEMENT: Judgement = Shot.model_fields["judgement"].default
 OVERLAP_TOL = 1.0  # mm a recorded position may overlap before it is an impossible position
 
 
@@ -764,7 +767,9 @@ class Referee(Generic[S]):
         if shot.safety and facts.called_shots:
             raise RecordError(f"safety: a safety is called in {facts.names.en}: "
                               "use call: \"safety\"")
-        if "fell" not in self.declared_flags and "fell" in shot.judgement.model_fields_set:
+        j = shot.judgement  # the shared default, mostly: its flags set are none
+        if (j is not NO_JUDGEMENT and "fell" not in self.declared_flags
+                and "fell" in j.model_fields_set):
             raise RecordError(f"judgement.fell: not a judgement of {self.discipline}")
         if isinstance(call, CallModel) and UNKNOWN_POCKET in map(_pocket, shot.events):
             # POOL-1.6 (P8-3.5, P8-3.8(3)): the called ball's pocket decides the call, so it

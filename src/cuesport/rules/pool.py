@@ -90,6 +90,7 @@ from cuesport.record import (
     Call as CallModel,
 )
 from cuesport.rules.base import (
+    NO_JUDGEMENT,
     OVERLAP_TOL,
     Balls,
     Foul,
@@ -743,7 +744,8 @@ class PoolReferee(Referee[PoolState]):
         """The fouls the referee judges (``judgement`` flags, out of turn)."""
         j = play.shot.judgement
         out = [("POOL-6.13", "out-of-turn")] if self.out_of_turn(state, play.shot) else []
-        if j.model_fields_set:  # every flag false or empty by default: none to test
+        # every flag false or empty by default (and the default is shared): none to test
+        if j is not NO_JUDGEMENT and j.model_fields_set:
             out += [(rule, name) for rule, name, seen in _JUDGED if seen(j)]
         return out
 
