@@ -974,10 +974,12 @@ class PoolReferee(Referee[PoolState]):
         return Outcome(respotted=respotted, calls=calls), new
 
     def play_on(self, state: PoolState, play: Play, balls: Balls, continues: bool,
-                scored: int = 0, **changes: Any) -> PoolState:
+                scored: int = 0, score: tuple[int, int] | None = None,
+                groups: tuple[str | None, str | None] | None = None) -> PoolState:
         """A legal stroke: the shooter continues or the turn passes, cue ball where it lies
         (P9-2.5); after a legal break the next shot may be a push out (P9-2.4). The
-        legal shot ends the shooter's run of fouls (POOL-6.14)."""
+        legal shot ends the shooter's run of fouls (POOL-6.14). ``score`` and ``groups``
+        (eight-ball) are the new ones where they change."""
         p = play.player
         f, w = state.fouls_in_a_row, state.warned
         # unchanged pairs kept (the usual stroke: no foul before it): no new tuples
@@ -987,7 +989,9 @@ class PoolReferee(Referee[PoolState]):
                       options=(), offer=None, breaking=False,
                       push_out=play.breaking and self.push_outs,
                       break_=state.break_ + scored if continues else 0,
-                      fouls_in_a_row=counts, warned=warned, **changes)
+                      fouls_in_a_row=counts, warned=warned,
+                      score=state.score if score is None else score,
+                      groups=state.groups if groups is None else groups)
 
     def won(self, state: PoolState, play: Play, balls: Balls, winner: int) -> PoolState:
         return evolve(self.legal_by(state, play.player), balls=balls, frame_over=True,
