@@ -89,11 +89,7 @@ def copy_balls(balls: Balls) -> dict[str, Vec]:
     """A position as a new dict. A state's position is a read-only view of a dict, which
     ``dict()`` reads key by key (ten times the cost): the view's own ``copy`` clones the
     dict under it in one step."""
-    if type(balls) is MappingProxyType:
-        copied = balls.copy()
-        if type(copied) is dict:
-            return copied
-    return dict(balls)
+    return balls.copy() if type(balls) is MappingProxyType else dict(balls)
 
 
 def sorted_balls(balls: dict[str, Vec]) -> Balls:
