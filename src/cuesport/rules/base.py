@@ -40,6 +40,7 @@ from cuesport.record import (
     Correction,
     Decision,
     DecisionAction,
+    Declare,
     FoulAction,
     Judgement,
     Lag,
@@ -75,8 +76,10 @@ _pocket = attrgetter("pocket")  # of an event
 # the actions accepted after the frame is over, by exact type: the action models are not
 # subclassed, and an isinstance test that fails on a pydantic model class is slow
 _ANY_TIME = frozenset({ConcedeAction, LotsAction})
-# the judgement of every shot that gives none (the record's default, shared): no flag set
+# the judgement and declarations of every shot that gives none (the record's defaults,
+# shared): no flag set, no ball declared
 NO_JUDGEMENT: Judgement = Shot.model_fields["judgement"].default
+NO_DECLARE: Declare = Shot.model_fields["declare"].default
 OVERLAP_TOL = 1.0  # mm a recorded position may overlap before it is an impossible position
 
 

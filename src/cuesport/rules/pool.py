@@ -90,6 +90,7 @@ from cuesport.record import (
     Call as CallModel,
 )
 from cuesport.rules.base import (
+    NO_DECLARE,
     NO_JUDGEMENT,
     OVERLAP_TOL,
     Balls,
@@ -594,12 +595,13 @@ class PoolReferee(Referee[PoolState]):
         placed = self.placement(state, shot)
         before = sorted_balls(copy_balls(state.balls) | placed) if placed else state.balls
         declare = shot.declare  # the shot's fields read once here (each read is slow)
-        frozen, touching = declare.frozen, declare.touching
+        frozen, touching = ((), ()) if declare is NO_DECLARE else (declare.frozen,
+                                                                  declare.touching)
         self.check_declarations(state, shot, before, (*frozen, *touching))
         motion = apply_motion(self, state.balls, shot, placed)
         events = shot.events
-        contact, first, rails = contact_of(events, "cue")  # read once, used twice
-        settled, after = self.settled(events, before, motion, contact)
+        contact, first, rails, early = contact_of(events, "cue")  # read once, used twice
+        settled, after = self.settled(events, before, motion, early)
         i0, railed = contact, rails  # rail_contacts from the first contact, nothing frozen
         if frozen or touching or not self.positions:
             first, i0, on_rail = self.contacts(shot, before, motion, contact, first,
@@ -665,17 +667,13 @@ class PoolReferee(Referee[PoolState]):
                 raise RecordError("push_out: only the player to play may push out")
 
     def settled(self, events: tuple[Event, ...], before: Balls, motion: ShotMotion,
-                contact: int | None) -> tuple[dict[str, Vec], Mapping[str, Vec]]:
+                early: tuple[str, ...]) -> tuple[dict[str, Vec], Mapping[str, Vec]]:
         """POOL-1.7: a pocketed ball that no hit, cushion or cross event set moving fell in
         by settling if it fell before the cue ball touched any ball (events are in time
         order), or on a stroke that touched none; once balls are in motion an unrecorded
         kiss may have moved it, so it counts as pocketed. Such a ball goes back where it
-        was. ``contact`` is the index of the cue ball's first contact (None: none).
-        Returns the settled balls and the position at rest."""
-        if not motion.potted:
-            return {}, motion.balls  # nothing fell: nothing settled (the common case)
-        early = [e.pot for e in (events if contact is None else events[:contact])
-                 if e.pot is not None and e.pot != "cue"]
+        was. ``early``: the object balls potted before the cue ball's first contact (all,
+        without one). Returns the settled balls and the position at rest."""
         if not early:
             return {}, motion.balls  # every pot after the first contact (the usual pot)
         moving = {b for e in events if e.pot is None and e.off is None for b in e.balls()}
