@@ -279,6 +279,22 @@ def crowded(p: Vec, centres: Iterable[Vec], limit: float) -> bool:
     return near > 1
 
 
+def any_crowded(centres: Iterable[Vec], limit: float) -> bool:
+    """Whether two of ``centres`` are nearer than ``limit``, measured as :func:`crowded`
+    measures: a sweep across, each centre against the next ones less than ``limit`` (and
+    the margin) across."""
+    xs = sorted(centres)
+    n = len(xs)
+    for i, p in enumerate(xs):
+        hi = p[0] + limit + 1.0
+        j = i + 1
+        while j < n and xs[j][0] < hi:
+            if math.dist(p, xs[j]) < limit:
+                return True
+            j += 1
+    return False
+
+
 def rail_contacts(shot: Shot, start: int, frozen: set[str]) -> frozenset[str]:
     """POOL-8.4: :func:`cuesport.rules.events.rails_after` of a shot's events."""
     return rails_after(shot.events, start, frozen)
@@ -410,9 +426,13 @@ class PoolReferee(Referee[PoolState]):
             if name not in names or not (lo <= x <= hx and lo <= y <= hy):
                 return super().check_balls(balls, where)
         centres = balls.values()
-        for _, p in moved:
-            if crowded(p, centres, limit):
+        if len(moved) > 3:  # many placed (a re-rack): one sweep over every pair is cheaper
+            if any_crowded(centres, limit):
                 return super().check_balls(balls, where)
+        else:
+            for _, p in moved:
+                if crowded(p, centres, limit):
+                    return super().check_balls(balls, where)
         self._good = copy_balls(balls)
         return None
 
