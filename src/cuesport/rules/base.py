@@ -152,9 +152,9 @@ def _dict_copier(cls: type[T], names: list[str]) -> Callable[..., T]:
 def maker(cls: type[T]) -> Callable[..., T]:
     """``make(**every_field)``: the class's constructor for a frozen dataclass without
     ``__post_init__``, every field given by keyword, setting the slots (or the dict, for
-    a class without slots) directly, generated once per class (the frozen ``__init__`` goes through
-    ``object.__setattr__`` by name: about twice the cost). For the objects built once or
-    more per ruling."""
+    a class without slots) directly, generated once per class (the frozen ``__init__``
+    goes through ``object.__setattr__`` by name: about twice the cost). For the objects
+    built once or more per ruling."""
     names = [f.name for f in fields(cast(Any, cls))]
     assert "__post_init__" not in vars(cls), "a maker skips __post_init__"
     env: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_set_dict": _set_dict}

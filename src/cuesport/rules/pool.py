@@ -111,7 +111,7 @@ from cuesport.rules.base import (
     sorted_balls,
 )
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
-from cuesport.rules.events import contact_of, first_contacts, rails_after
+from cuesport.rules.events import contact_of, rails_after
 from cuesport.rules.in_hand import KitchenBreach, behind_head_string, kitchen_breach
 from cuesport.rules.respot import NoRoomError, nearest_to_head_string, spot_pool_balls
 
@@ -620,7 +620,7 @@ class PoolReferee(Referee[PoolState]):
         self.check_declarations(state, shot, before, (*frozen, *touching))
         motion = apply_motion(self, state.balls, shot, placed)
         events = shot.events
-        contact, first, rails, early = contact_of(events, "cue")  # read once, used twice
+        contact, first, rails, early = contact_of(events, "cue")  # kept per events tuple
         settled, after = self.settled(events, before, motion, early)
         i0, railed = contact, rails  # rail_contacts from the first contact, nothing frozen
         if frozen or touching or not self.positions:
@@ -710,19 +710,15 @@ class PoolReferee(Referee[PoolState]):
         return settled, after
 
     def contacts(self, shot: Shot, before: Balls, motion: ShotMotion, contact: int | None,
-                 first: tuple[str, ...] | None, frozen: tuple[str, ...],
+                 first: tuple[str, ...], frozen: tuple[str, ...],
                  touching: tuple[str, ...]) -> tuple[tuple[str, ...], int | None, set[str]]:
         """The first contact(s) of the cue ball and the event index of the first one, with
         the declarations (POOL-8.4, POOL-6.7): ``frozen`` names balls frozen to a rail,
         ``touching`` balls frozen to the cue ball; a "frozen" ball resting against the cue
         ball and not against a rail is taken as frozen to the cue ball. Also returns the
-        balls frozen to a rail. ``contact``: the index of the first contact, ``first``
-        the first contacts (found here when None)."""
-        if first is None:
-            first = first_contacts(shot.events, "cue") if contact is not None else ()
+        balls frozen to a rail. ``contact`` and ``first``: the index of the first contact
+        and the first contacts as the events show them (:func:`contact_of`)."""
         i0 = contact
-        if self.positions and not frozen and not touching:
-            return first, i0, set()  # nothing declared
         cue_at = before.get("cue")
         if not self.positions:  # declared: frozen to a rail; touching, or at rest before
             on_rail = set(frozen)
