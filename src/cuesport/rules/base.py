@@ -40,7 +40,9 @@ from cuesport.record import (
     Correction,
     Decision,
     DecisionAction,
+    Declare,
     FoulAction,
+    Judgement,
     Lag,
     LagAction,
     Lots,
@@ -71,12 +73,26 @@ Balls = Mapping[str, Vec]
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 _pocket = attrgetter("pocket")  # of an event
+# the actions accepted after the frame is over, by exact type: the action models are not
+# subclassed, and an isinstance test that fails on a pydantic model class is slow
+_ANY_TIME = frozenset({ConcedeAction, LotsAction})
+# the judgement and declarations of every shot that gives none (the record's defaults,
+# shared): no flag set, no ball declared
+NO_JUDGEMENT: Judgement = Shot.model_fields["judgement"].default
+NO_DECLARE: Declare = Shot.model_fields["declare"].default
 OVERLAP_TOL = 1.0  # mm a recorded position may overlap before it is an impossible position
 
 
 def freeze_balls(balls: Mapping[str, Sequence[float]]) -> Balls:
     """An immutable copy with float tuples, in a stable (sorted) order."""
     return MappingProxyType({k: (float(v[0]), float(v[1])) for k, v in sorted(balls.items())})
+
+
+def copy_balls(balls: Balls) -> dict[str, Vec]:
+    """A position as a new dict. A state's position is a read-only view of a dict, which
+    ``dict()`` reads key by key (ten times the cost): the view's own ``copy`` clones the
+    dict under it in one step."""
+    return balls.copy() if type(balls) is MappingProxyType else dict(balls)
 
 
 def sorted_balls(balls: dict[str, Vec]) -> Balls:
@@ -98,7 +114,7 @@ def copier(cls: type[T]) -> Callable[..., T]:
     names = [f.name for f in fields(cast(Any, cls))]
     assert "__post_init__" not in vars(cls), "a copier skips __post_init__"
     if not any("__slots__" in vars(c) for c in cls.__mro__[:-1]):
-        return _dict_copier(cls, frozenset(names))
+        return _dict_copier(cls, names)
     env: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "_cls": cls}
     lines = [f"def copy(obj, *, {', '.join(n + '=_KEEP' for n in names)}):",
              "    new = _new(_cls)"]
@@ -110,56 +126,48 @@ def copier(cls: type[T]) -> Callable[..., T]:
     return cast(Callable[..., T], env["copy"])
 
 
-def _dict_copier(cls: type[T], names: frozenset[str]) -> Callable[..., T]:
-    """:func:`copier` for a class without slots (the states): the instance's dict copied
-    and updated in C, in a few bytecodes rather than one line per field."""
-    new_obj = object.__new__
-
-    def copy(obj: T, /, **changes: Any) -> T:
-        new = new_obj(cls)
-        d = new.__dict__  # the fresh instance's own (empty) dict: the frozen class allows it
-        d.update(obj.__dict__)
-        if changes:
-            if not names.issuperset(changes):
-                bad = sorted(set(changes) - names)[0]
-                raise TypeError(f"copy() got an unexpected keyword argument {bad!r}")
-            d.update(changes)
-        return new
-
-    return copy
+# A fresh instance gets its dict by ``_set_dict(obj, "__dict__", d)`` (the frozen class
+# refuses setattr, not this): a plain dict, not the instance's own shared-key (split) dict
+# filled in. CPython 3.11 specialises an attribute read from a plain dict, never from a
+# split one filled after the object was made, so every read of such a state's field took
+# the generic path (about five times the cost).
+_set_dict = object.__setattr__
 
 
-def _dict_maker(cls: type[T], names: frozenset[str]) -> Callable[..., T]:
-    """:func:`maker` for a class without slots: the instance's dict filled in one step."""
-    new_obj = object.__new__
-    n = len(names)
-
-    def make(**values: Any) -> T:
-        if len(values) != n or not names.issuperset(values):
-            missing = sorted(names - set(values)) or sorted(set(values) - names)
-            raise TypeError(f"make() needs every field, by keyword: {missing[0]!r}")
-        new = new_obj(cls)
-        new.__dict__.update(values)  # the frozen class refuses setattr, not its dict
-        return new
-
-    return make
+def _dict_copier(cls: type[T], names: list[str]) -> Callable[..., T]:
+    """:func:`copier` for a class without slots (the states): the instance's dict cloned
+    in C and the fields given set in it. Generated with keyword-only parameters, so
+    Python itself refuses an unknown field (a ``**changes`` dict cost more to build
+    and check)."""
+    env: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "_cls": cls,
+                           "_set_dict": _set_dict, "_dict": dict}
+    lines = [f"def copy(obj, /, *, {', '.join(n + '=_KEEP' for n in names)}):",
+             "    d = _dict(obj.__dict__)"]  # a plain dict, cloned in one step from another
+    lines += [f"    if {n} is not _KEEP: d[{n!r}] = {n}" for n in names]
+    lines += ["    new = _new(_cls)", "    _set_dict(new, '__dict__', d)", "    return new"]
+    exec("\n".join(lines), env)  # the source is made of the field names only
+    return cast(Callable[..., T], env["copy"])
 
 
 def maker(cls: type[T]) -> Callable[..., T]:
     """``make(**every_field)``: the class's constructor for a frozen dataclass without
     ``__post_init__``, every field given by keyword, setting the slots (or the dict, for
-    a class without slots) directly (the frozen ``__init__`` goes through
-    ``object.__setattr__`` by name: about twice the cost). For the objects built once or
-    more per ruling."""
+    a class without slots) directly, generated once per class (the frozen ``__init__``
+    goes through ``object.__setattr__`` by name: about twice the cost). For the objects
+    built once or more per ruling."""
     names = [f.name for f in fields(cast(Any, cls))]
     assert "__post_init__" not in vars(cls), "a maker skips __post_init__"
-    if not any("__slots__" in vars(c) for c in cls.__mro__[:-1]):
-        return _dict_maker(cls, frozenset(names))
-    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_set_dict": _set_dict}
     lines = [f"def make(*, {', '.join(names)}):", "    new = _new(_cls)"]
-    for i, n in enumerate(names):
-        env[f"_set{i}"] = getattr(cls, n).__set__
-        lines.append(f"    _set{i}(new, {n})")
+    if not any("__slots__" in vars(c) for c in cls.__mro__[:-1]):
+        # the instance's dict made in one display (the parameters are keyword-only, so
+        # Python itself refuses a missing or an unknown field)
+        items = ", ".join(f"{n!r}: {n}" for n in names)
+        lines.append(f"    _set_dict(new, '__dict__', {{{items}}})")
+    else:
+        for i, n in enumerate(names):
+            env[f"_set{i}"] = getattr(cls, n).__set__
+            lines.append(f"    _set{i}(new, {n})")
     lines.append("    return new")
     exec("\n".join(lines), env)  # the source is made of the field names only
     return cast(Callable[..., T], env["make"])
@@ -470,7 +478,7 @@ class Referee(Generic[S]):
         return self.with_turn(outcome, new, turn, action, state)
 
     def act(self, state: S, action: Action) -> tuple[Outcome, S]:
-        if not isinstance(action, ConcedeAction | LotsAction):
+        if type(action) not in _ANY_TIME:
             self.require_live(state)
         match action:
             case ShotAction(shot=shot):
@@ -747,7 +755,8 @@ class Referee(Generic[S]):
     def check_shot_fields(self, shot: Shot) -> None:
         """A shot field the discipline does not use is bad input, never silently ignored."""
         facts = self.facts
-        if shot.call is not None and not facts.called_shots:
+        call = shot.call  # read once: reading a field of a record model is slow
+        if call is not None and not facts.called_shots:
             raise RecordError(f"call: shots are not called in {facts.names.en}")
         if shot.push_out and not facts.push_out:
             raise RecordError(f"push_out: there is no push out in {facts.names.en}")
@@ -757,12 +766,14 @@ class Referee(Generic[S]):
         if shot.safety and facts.called_shots:
             raise RecordError(f"safety: a safety is called in {facts.names.en}: "
                               "use call: \"safety\"")
-        if "fell" not in self.declared_flags and "fell" in shot.judgement.model_fields_set:
+        j = shot.judgement  # the shared default, mostly: its flags set are none
+        if (j is not NO_JUDGEMENT and "fell" not in self.declared_flags
+                and "fell" in j.model_fields_set):
             raise RecordError(f"judgement.fell: not a judgement of {self.discipline}")
-        if isinstance(shot.call, CallModel) and UNKNOWN_POCKET in map(_pocket, shot.events):
+        if isinstance(call, CallModel) and UNKNOWN_POCKET in map(_pocket, shot.events):
             # POOL-1.6 (P8-3.5, P8-3.8(3)): the called ball's pocket decides the call, so it
             # is never unknown
-            ball = shot.call.ball
+            ball = call.ball
             for i, e in enumerate(shot.events):
                 if e.pot == ball and e.pocket == UNKNOWN_POCKET:
                     raise RecordError(f"events.{i}.pocket: the called ball {ball!r} was "
@@ -902,7 +913,7 @@ def apply_motion(referee: Referee[Any], balls: Balls, shot: Shot,
     Every ball named must be on the table when named; a ball is potted or leaves the
     table at most once; ``after`` lists only balls still on the table.
     """
-    here = dict(balls)
+    here = copy_balls(balls)
     fresh = False  # a ball placed that was not on the table: the order must be made again
     if placed:
         fresh = not balls.keys() >= placed.keys()

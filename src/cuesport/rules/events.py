@@ -165,20 +165,23 @@ def motion_of(events: Sequence[Event]) -> Motion:
     return motion
 
 
-Contact = tuple[int | None, tuple[str, ...], frozenset[str]]
+Contact = tuple[int | None, tuple[str, ...], frozenset[str], tuple[str, ...]]
 _contacts: dict[tuple[int, str], tuple[Sequence[Event], Contact]] = {}
 
 
 def contact_of(events: Sequence[Event], cue: str) -> Contact:
-    """:func:`index_of_first_contact`, :func:`first_contacts` and the balls that reached a
+    """:func:`index_of_first_contact`, :func:`first_contacts`, the balls that reached a
     rail or a pocket after that contact, none frozen to a rail (POOL-8.4,
-    :func:`rails_after`) of a stroke's events, kept by the tuple's identity."""
+    :func:`rails_after`), and the balls other than the cue ball potted before it (all
+    pots when there is none) of a stroke's events, kept by the tuple's identity."""
     kept = _contacts.get((id(events), cue))
     if kept is not None and kept[0] is events:
         return kept[1]
     i = index_of_first_contact(events, cue)
     found = (i, first_contacts(events, cue),
-             rails_after(events, i, set()) if i is not None else frozenset())
+             rails_after(events, i, set()) if i is not None else frozenset(),
+             tuple(e.pot for e in (events if i is None else events[:i])
+                   if e.pot is not None and e.pot != cue))
     if _shared(events):
         if len(_contacts) >= _KEPT:
             _contacts.clear()

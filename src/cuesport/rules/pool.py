@@ -55,9 +55,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from itertools import compress, repeat
+from itertools import compress
 from operator import ne
 from types import MappingProxyType
 from typing import Annotated, Any, ClassVar, Literal
@@ -72,6 +72,7 @@ from cuesport.record import (
     RACKED,
     Concede,
     Decision,
+    Event,
     Judgement,
     Lag,
     PlayerFoul,
@@ -89,6 +90,8 @@ from cuesport.record import (
     Call as CallModel,
 )
 from cuesport.rules.base import (
+    NO_DECLARE,
+    NO_JUDGEMENT,
     OVERLAP_TOL,
     Balls,
     Foul,
@@ -101,13 +104,14 @@ from cuesport.rules.base import (
     apply_motion,
     check_no_overlap,
     copier,
+    copy_balls,
     freeze_balls,
     maker,
     renew,
     sorted_balls,
 )
 from cuesport.rules.calls import COMMON_CALLS, Call, Catalog
-from cuesport.rules.events import contact_of, first_contacts, rails_after
+from cuesport.rules.events import contact_of, rails_after
 from cuesport.rules.in_hand import KitchenBreach, behind_head_string, kitchen_breach
 from cuesport.rules.respot import NoRoomError, nearest_to_head_string, spot_pool_balls
 
@@ -261,6 +265,36 @@ _JUDGED: tuple[tuple[str, str, Callable[[Judgement], object]], ...] = (
 )
 
 
+def crowded(p: Vec, centres: Iterable[Vec], limit: float) -> bool:
+    """Whether a centre other than ``p``'s own (one of ``centres``) is nearer than
+    ``limit`` to ``p``: two of them within ``limit``. Measured as the full check measures
+    (``math.dist``), but only for the centres less than ``limit`` (and a margin for the
+    rounding) across from ``p``: the others are farther. A plain loop: a distance for
+    every ball, even in C, cost twice as much."""
+    lo, hi = p[0] - limit - 1.0, p[0] + limit + 1.0
+    near = 0
+    for c in centres:
+        if lo < c[0] < hi and math.dist(p, c) < limit:
+            near += 1
+    return near > 1
+
+
+def any_crowded(centres: Iterable[Vec], limit: float) -> bool:
+    """Whether two of ``centres`` are nearer than ``limit``, measured as :func:`crowded`
+    measures: a sweep across, each centre against the next ones less than ``limit`` (and
+    the margin) across."""
+    xs = sorted(centres)
+    n = len(xs)
+    for i, p in enumerate(xs):
+        hi = p[0] + limit + 1.0
+        j = i + 1
+        while j < n and xs[j][0] < hi:
+            if math.dist(p, xs[j]) < limit:
+                return True
+            j += 1
+    return False
+
+
 def rail_contacts(shot: Shot, start: int, frozen: set[str]) -> frozenset[str]:
     """POOL-8.4: :func:`cuesport.rules.events.rails_after` of a shot's events."""
     return rails_after(shot.events, start, frozen)
@@ -391,12 +425,15 @@ class PoolReferee(Referee[PoolState]):
         for name, (x, y) in moved:
             if name not in names or not (lo <= x <= hx and lo <= y <= hy):
                 return super().check_balls(balls, where)
-        centres = list(balls.values())
-        if len(centres) > 1:
-            for _, p in moved:  # the nearest other ball: the second distance (0 is itself)
-                if sorted(map(math.dist, repeat(p), centres))[1] < limit:
+        centres = balls.values()
+        if len(moved) > 3:  # many placed (a re-rack): one sweep over every pair is cheaper
+            if any_crowded(centres, limit):
+                return super().check_balls(balls, where)
+        else:
+            for _, p in moved:
+                if crowded(p, centres, limit):
                     return super().check_balls(balls, where)
-        self._good = dict(balls)
+        self._good = copy_balls(balls)
         return None
 
     def check_moved(self, balls: Mapping[str, Vec], where: str,
@@ -409,7 +446,7 @@ class PoolReferee(Referee[PoolState]):
             return self.check_balls(balls, where)
         lo, hx, hy, limit = self._limits or self._set_limits()
         names = self.names
-        centres: list[Vec] | None = None
+        centres = balls.values()
         for moved in (placed, after) if placed else (after,):
             for name in moved:
                 p = balls.get(name)
@@ -418,9 +455,7 @@ class PoolReferee(Referee[PoolState]):
                 x, y = p
                 if name not in names or not (lo <= x <= hx and lo <= y <= hy):
                     return self.check_balls(balls, where)
-                if centres is None:
-                    centres = list(balls.values())
-                if len(centres) > 1 and sorted(map(math.dist, repeat(p), centres))[1] < limit:
+                if crowded(p, centres, limit):
                     return self.check_balls(balls, where)
         self._good = balls  # every ball where a good position has it
         return None
@@ -578,23 +613,28 @@ class PoolReferee(Referee[PoolState]):
         """Read a stroke once (placement, pots, settling, first contact, rails, the kitchen);
         the fouls and the games only query the :class:`Play`."""
         placed = self.placement(state, shot)
-        before = sorted_balls({**state.balls, **placed}) if placed else state.balls
-        self.check_declarations(state, shot, before)
+        before = sorted_balls(copy_balls(state.balls) | placed) if placed else state.balls
+        declare = shot.declare  # the shot's fields read once here (each read is slow)
+        frozen, touching = ((), ()) if declare is NO_DECLARE else (declare.frozen,
+                                                                  declare.touching)
+        self.check_declarations(state, shot, before, (*frozen, *touching))
         motion = apply_motion(self, state.balls, shot, placed)
-        contact, first, rails = contact_of(shot.events, "cue")  # read once, used twice
-        settled, after = self.settled(shot, before, motion, contact)
-        first, i0, on_rail = self.contacts(shot, before, motion, contact, first)
-        if on_rail or i0 != contact:  # declared balls: the rails read again
-            railed = rail_contacts(shot, i0, on_rail) if i0 is not None else frozenset()
-        else:
-            railed = rails  # rail_contacts from the first contact, nothing frozen
+        events = shot.events
+        contact, first, rails, early = contact_of(events, "cue")  # kept per events tuple
+        settled, after = self.settled(events, before, motion, early)
+        i0, railed = contact, rails  # rail_contacts from the first contact, nothing frozen
+        if frozen or touching or not self.positions:
+            first, i0, on_rail = self.contacts(shot, before, motion, contact, first,
+                                               frozen, touching)
+            if on_rail or i0 != contact:  # declared balls: the rails read again
+                railed = rail_contacts(shot, i0, on_rail) if i0 is not None else frozenset()
         kitchen = None
         if not self.positions:
             j = shot.judgement  # POOL-6.11 as the referee saw it
             kitchen = KitchenBreach(j.not_played_out, j.not_played_out) if placed else None
         elif state.in_hand == "kitchen" and placed and behind_head_string(placed["cue"],
                                                                          self.table):
-            kitchen = kitchen_breach(shot.events, first, i0, before, self.table)
+            kitchen = kitchen_breach(events, first, i0, before, self.table)
         return _make_play(
             shot=shot,
             player=shot.player,
@@ -626,14 +666,17 @@ class PoolReferee(Referee[PoolState]):
             raise RecordError("cue_ball: the cue ball is in hand; say where it was placed")
         return {}
 
-    def check_declarations(self, state: PoolState, shot: Shot, before: Balls) -> None:
-        """The called ball, the declared balls and a push out refer to this position."""
+    def check_declarations(self, state: PoolState, shot: Shot, before: Balls,
+                           declared: tuple[str, ...]) -> None:
+        """The called ball, the ``declared`` balls (frozen, touching) and a push out refer
+        to this position."""
         c = shot.call
         if isinstance(c, CallModel):
-            self.check_name(c.ball, "called ball")
-            if c.ball == "cue" or c.ball not in before:
-                raise RecordError(f"call: ball {c.ball!r} is not an object ball on the table")
-        for b in (*shot.declare.frozen, *shot.declare.touching):
+            ball = c.ball
+            self.check_name(ball, "called ball")
+            if ball == "cue" or ball not in before:
+                raise RecordError(f"call: ball {ball!r} is not an object ball on the table")
+        for b in declared:
             self.check_name(b)
             if b not in before:
                 raise RecordError(f"declare: ball {b!r} is not on the table")
@@ -643,19 +686,14 @@ class PoolReferee(Referee[PoolState]):
             if shot.player != state.to_play:
                 raise RecordError("push_out: only the player to play may push out")
 
-    def settled(self, shot: Shot, before: Balls, motion: ShotMotion, contact: int | None
-                ) -> tuple[dict[str, Vec], Mapping[str, Vec]]:
+    def settled(self, events: tuple[Event, ...], before: Balls, motion: ShotMotion,
+                early: tuple[str, ...]) -> tuple[dict[str, Vec], Mapping[str, Vec]]:
         """POOL-1.7: a pocketed ball that no hit, cushion or cross event set moving fell in
         by settling if it fell before the cue ball touched any ball (events are in time
         order), or on a stroke that touched none; once balls are in motion an unrecorded
         kiss may have moved it, so it counts as pocketed. Such a ball goes back where it
-        was. ``contact`` is the index of the cue ball's first contact (None: none).
-        Returns the settled balls and the position at rest."""
-        if not motion.potted:
-            return {}, motion.balls  # nothing fell: nothing settled (the common case)
-        events = shot.events
-        early = [e.pot for e in (events if contact is None else events[:contact])
-                 if e.pot is not None and e.pot != "cue"]
+        was. ``early``: the object balls potted before the cue ball's first contact (all,
+        without one). Returns the settled balls and the position at rest."""
         if not early:
             return {}, motion.balls  # every pot after the first contact (the usual pot)
         moving = {b for e in events if e.pot is None and e.off is None for b in e.balls()}
@@ -672,32 +710,27 @@ class PoolReferee(Referee[PoolState]):
         return settled, after
 
     def contacts(self, shot: Shot, before: Balls, motion: ShotMotion, contact: int | None,
-                 first: tuple[str, ...] | None = None
-                 ) -> tuple[tuple[str, ...], int | None, set[str]]:
+                 first: tuple[str, ...], frozen: tuple[str, ...],
+                 touching: tuple[str, ...]) -> tuple[tuple[str, ...], int | None, set[str]]:
         """The first contact(s) of the cue ball and the event index of the first one, with
-        the declarations (POOL-8.4, POOL-6.7): "frozen" names balls frozen to a rail,
-        "touching" balls frozen to the cue ball; a "frozen" ball resting against the cue
+        the declarations (POOL-8.4, POOL-6.7): ``frozen`` names balls frozen to a rail,
+        ``touching`` balls frozen to the cue ball; a "frozen" ball resting against the cue
         ball and not against a rail is taken as frozen to the cue ball. Also returns the
-        balls frozen to a rail. ``contact``: the index of the first contact, ``first``
-        the first contacts (found here when None)."""
-        if first is None:
-            first = first_contacts(shot.events, "cue") if contact is not None else ()
+        balls frozen to a rail. ``contact`` and ``first``: the index of the first contact
+        and the first contacts as the events show them (:func:`contact_of`)."""
         i0 = contact
-        reach = 2.0 * self.table.ball_radius + TOUCH_TOL
-        d = shot.declare
-        if self.positions and not d.frozen and not d.touching:
-            return first, i0, set()  # nothing declared (the common case)
         cue_at = before.get("cue")
         if not self.positions:  # declared: frozen to a rail; touching, or at rest before
-            on_rail = set(shot.declare.frozen)
-            touching = set(shot.declare.touching) | {
+            on_rail = set(frozen)
+            near = set(touching) | {
                 b for b in self._rest_before.touching.get("cue", ()) if b in before}
         else:
-            on_rail = {b for b in shot.declare.frozen if self.near_rail(before[b])}
-            touching = set(shot.declare.touching) | {
-                b for b in shot.declare.frozen if b not in on_rail and cue_at is not None
+            reach = 2.0 * self.table.ball_radius + TOUCH_TOL
+            on_rail = {b for b in frozen if self.near_rail(before[b])}
+            near = set(touching) | {
+                b for b in frozen if b not in on_rail and cue_at is not None
                 and math.dist(before[b], cue_at) < reach}
-        for b in sorted(touching):  # POOL-6.7: a frozen ball that moves was contacted
+        for b in sorted(near):  # POOL-6.7: a frozen ball that moves was contacted
             moved = b in motion.potted or b in motion.off or (
                 b in shot.after and tuple(shot.after[b]) != before[b]) or (
                 not self.positions and any(b in e.balls() for e in shot.events))
@@ -725,7 +758,8 @@ class PoolReferee(Referee[PoolState]):
         """The fouls the referee judges (``judgement`` flags, out of turn)."""
         j = play.shot.judgement
         out = [("POOL-6.13", "out-of-turn")] if self.out_of_turn(state, play.shot) else []
-        if j.model_fields_set:  # every flag false or empty by default: none to test
+        # every flag false or empty by default (and the default is shared): none to test
+        if j is not NO_JUDGEMENT and j.model_fields_set:
             out += [(rule, name) for rule, name, seen in _JUDGED if seen(j)]
         return out
 
@@ -954,10 +988,12 @@ class PoolReferee(Referee[PoolState]):
         return Outcome(respotted=respotted, calls=calls), new
 
     def play_on(self, state: PoolState, play: Play, balls: Balls, continues: bool,
-                scored: int = 0, **changes: Any) -> PoolState:
+                scored: int = 0, score: tuple[int, int] | None = None,
+                groups: tuple[str | None, str | None] | None = None) -> PoolState:
         """A legal stroke: the shooter continues or the turn passes, cue ball where it lies
         (P9-2.5); after a legal break the next shot may be a push out (P9-2.4). The
-        legal shot ends the shooter's run of fouls (POOL-6.14)."""
+        legal shot ends the shooter's run of fouls (POOL-6.14). ``score`` and ``groups``
+        (eight-ball) are the new ones where they change."""
         p = play.player
         f, w = state.fouls_in_a_row, state.warned
         # unchanged pairs kept (the usual stroke: no foul before it): no new tuples
@@ -967,7 +1003,9 @@ class PoolReferee(Referee[PoolState]):
                       options=(), offer=None, breaking=False,
                       push_out=play.breaking and self.push_outs,
                       break_=state.break_ + scored if continues else 0,
-                      fouls_in_a_row=counts, warned=warned, **changes)
+                      fouls_in_a_row=counts, warned=warned,
+                      score=state.score if score is None else score,
+                      groups=state.groups if groups is None else groups)
 
     def won(self, state: PoolState, play: Play, balls: Balls, winner: int) -> PoolState:
         return evolve(self.legal_by(state, play.player), balls=balls, frame_over=True,

@@ -23,7 +23,7 @@ from pydantic import Field
 
 from cuesport.equipment.racks import straight_pool_rack
 from cuesport.record import Decision, Stalemate
-from cuesport.rules.base import Balls, Foul, Options, Outcome, Vec, freeze_balls
+from cuesport.rules.base import Balls, Foul, Options, Outcome, Vec, copy_balls, freeze_balls
 from cuesport.rules.calls import Call, Catalog
 from cuesport.rules.in_hand import behind_head_string
 from cuesport.rules.pool import (
@@ -70,10 +70,10 @@ class StraightPoolReferee(PoolReferee):
         out["target"] = self.target
         return out
 
-    @property
-    def target(self) -> int:
-        target: int = self.options.target  # type: ignore[attr-defined]  # the options model's
-        return target
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # P141-4.4: the points to win, read once (a field of the options model is slow)
+        self.target: int = self.options.target  # type: ignore[attr-defined]
 
     def new_rack(self, state: PoolState, names: list[str]) -> tuple[int, Position]:
         n = state.reracks + 1
@@ -101,13 +101,14 @@ class StraightPoolReferee(PoolReferee):
         if fouls:
             return self.standard_foul(state, play, fouls)
         st = state
-        if play.safety or not play.called_in():
+        safety = play.safety
+        if safety or not play.called_in():
             # P141-4.5, P141-4.6: balls pocketed on a safety or not as called are spotted
             balls, spotted = self.spot_balls(play.after, sorted(play.potted, key=int))
             new = self.play_on(st, play, balls, False)
-            safety = (Call.of("safety"),) if play.safety else ()
+            said = (Call.of("safety"),) if safety else ()
             return Outcome(respotted=spotted, calls=(
-                *safety, *(Call.of("spotted", ball=b) for b in spotted),
+                *said, *(Call.of("spotted", ball=b) for b in spotted),
                 Call.of("to-play", player=self.name(new.to_play)))), new
         # P141-4.7: the called ball and every other ball pocketed with it score a point
         pts = self.points(p, len(play.potted))
@@ -181,7 +182,7 @@ class StraightPoolReferee(PoolReferee):
     def rerack(self, state: PoolState) -> tuple[PoolState, dict[str, Vec], list[Call]]:
         """P141-4.8: the 14th ball is down; re-rack, moving the 15th ball or the cue ball
         when it interferes with the rack outline."""
-        balls = dict(state.balls)
+        balls = copy_balls(state.balls)
         cue = balls.get("cue")
         rest = [b for b in balls if b != "cue"]
         everything = [str(i) for i in range(1, 16)]
