@@ -2,7 +2,7 @@
 ``cuesport.physics`` and the record's fast path (``cuesport.record.fast``) built with
 Cython.
 
-Compiled, the same Python source runs about 1.35 times faster (``bench/referee_long.py
+Compiled, the same Python source runs about 1.3 times faster (``bench/referee_long.py
 --pure``, ``bench/physics.py``), to the same bits; nothing in it is written for the
 compiler. ``python -m cuesport.accel`` compiles each module of :data:`PACKAGES`
 (``rules/x.py``, ``record/fast.py`` ...) into an extension module beside it and records
