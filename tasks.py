@@ -61,11 +61,11 @@ def setup(extras: str = DEV) -> Path:
 
 
 def accelerate(py: str) -> None:
-    """Compile the referee and the physics (``python -m cuesport.accel``) where their sources
-    changed; without a C compiler they run as plain Python, about 1.3 times slower, and we
-    say so."""
+    """Compile the referee, the physics and the bots (``python -m cuesport.accel``) where
+    their sources changed; without a C compiler they run as plain Python, about 1.3 times
+    slower, and we say so."""
     if subprocess.call([py, "-m", "cuesport.accel"], cwd=ROOT) != 0:
-        _loud("NOT COMPILED: compiling the referee and the physics with Cython failed (is there "
+        _loud("NOT COMPILED: compiling the referee, physics and bots with Cython failed (is there "
               "a C compiler and Python's headers? apt-get install gcc python3-dev). Everything "
               "works as plain Python, about 1.3 times slower.")
 

@@ -1,12 +1,13 @@
-"""The compiled referee and physics (:mod:`cuesport.accel`): imported only when built from
-the sources as they are, and ruling and simulating exactly as the Python source does.
+"""The compiled referee, physics and bots (:mod:`cuesport.accel`): imported only when built
+from the sources as they are, and ruling, simulating and choosing exactly as the Python
+source does.
 
 The rest of the suite imports every module as Python (``tests/rule_claims.py`` sets
 ``CUESPORT_PURE``), so the compiled modules are run here, in child processes without it:
 the example records and random pool games refereed both ways byte for byte, strokes
-simulated both ways to the same bits, and the rules, protocol and physics tests run on the
-compiled modules. Where nothing was compiled (no C
-compiler: ``python3 tasks.py test`` says so loudly) those tests are skipped.
+simulated both ways to the same bits, bot matches played both ways stroke for stroke, and
+the rules, protocol, physics and bots tests run on the compiled modules. Where nothing was
+compiled (no C compiler: ``python3 tasks.py test`` says so loudly) those tests are skipped.
 """
 
 from __future__ import annotations
@@ -119,10 +120,11 @@ def test_compiled_rulings_equal_python_rulings_on_random_pool_games(
 
 @compiled
 @pytest.mark.slow
-def test_the_rules_protocol_and_physics_tests_pass_on_the_compiled_modules() -> None:
+def test_the_rules_protocol_physics_and_bots_tests_pass_on_the_compiled_modules() -> None:
     """(The rule-claims check profiles Python calls and is left out of this run.)"""
     done = python(["-m", "pytest", "-q", "-x", "-p", "no:rule_claims", "-p", "no:cacheprovider",
-                   "tests/rules", "tests/protocol", "tests/disciplines", "tests/physics"],
+                   "tests/rules", "tests/protocol", "tests/disciplines", "tests/physics",
+                   "tests/bots"],
                   pure=False, timeout=900)
     tail = done.stdout.decode()[-3000:]
     assert done.returncode == 0, tail
@@ -138,6 +140,23 @@ def test_compiled_physics_gives_the_same_bits() -> None:
     assert compiled_out.returncode == 0, compiled_out.stderr.decode()
     assert compiled_out.stdout.count(b"sha256") == 3
     assert compiled_out.stdout == python(args, pure=True).stdout
+
+
+@compiled
+@pytest.mark.parametrize("args", [["nine-ball", "--seed", "5"],
+                                  ["snooker-one-red", "--seed", "2", "--target", "30"]])
+def test_a_bot_match_is_the_same_compiled(args: list[str], tmp_path: Path) -> None:
+    """Strong bots, a seed: the stored match (every stroke, exported) is the same."""
+    exported = []
+    for pure in (False, True):
+        db = f"sqlite:///{tmp_path / f'{pure}.db'}"
+        played = python(["-m", "cuesport", "play", *args, "--players", "bot:strong",
+                         "bot:strong", "--db", db, "--quiet"], pure)
+        assert played.returncode == 0, played.stderr.decode()
+        done = python(["-m", "cuesport", "export", "1", "--db", db], pure)
+        assert done.returncode == 0 and done.stdout.count(b'"shot"') > 5, done.stderr.decode()
+        exported.append(done.stdout)
+    assert exported[0] == exported[1]
 
 
 @compiled

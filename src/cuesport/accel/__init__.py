@@ -1,6 +1,6 @@
-"""The referee and the physics compiled (optional): the modules of ``cuesport.rules``,
-``cuesport.physics`` and the record's fast path (``cuesport.record.fast``) built with
-Cython.
+"""The referee, the physics and the bots compiled (optional): the modules of
+``cuesport.rules``, ``cuesport.physics``, ``cuesport.bots`` and the record's fast path
+(``cuesport.record.fast``) built with Cython.
 
 Compiled, the same Python source runs about 1.3 times faster (``bench/referee_long.py
 --pure``, ``bench/physics.py``), to the same bits; nothing in it is written for the
@@ -16,7 +16,8 @@ from the source as it is now. A source edited since is imported as Python until 
 compiled again. ``CUESPORT_PURE=1`` imports every module as Python: the test suite sets
 it, since its rule-claims check profiles the Python calls of the rules, and a compiled
 function makes none; ``tests/test_accel.py`` holds the compiled modules to the same
-rulings and trajectories and runs the rules, protocol and physics tests on them.
+rulings, trajectories and bot strokes, and runs the rules, protocol, physics and bots
+tests on them.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from pathlib import Path
 from types import ModuleType
 
 HERE = Path(__file__).resolve().parents[1]  # src/cuesport
-PACKAGES = ("physics", "physics/resolve", "record", "rules")  # the folders compiled
+PACKAGES = ("bots", "physics", "physics/resolve", "record", "rules")  # the folders compiled
 MANIFEST = HERE / "accel" / "built.json"  # module name -> digest of the source it was compiled from
 PURE = "CUESPORT_PURE"  # set (to anything but "" or "0"): import every module as Python
 

@@ -54,6 +54,8 @@ from cuesport.record import RecordError, parse_action
 from cuesport.rules.base import FrameState, Outcome, Referee
 
 WIN = 1000.0
+SAFETY_SPEEDS = (0.9, 1.8, 0.45)  # cue speeds (m/s) of the safeties tried at a ball
+FEW_SAFETY_SPEEDS = (0.6, 2.0)  # the same, for a budget of fewer than 3 safeties
 
 
 @dataclass(frozen=True, slots=True)
@@ -514,7 +516,7 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
             nominate, call = _declare(turn, b, None, breaking)
             fr = (-0.85, 0.0, 0.85) if budget.safeties >= 6 else (-0.5, 0.0, 0.5)
             group = []
-            speeds = (0.9, 1.8, 0.45) if budget.safeties >= 3 else (0.6, 2.0)
+            speeds = SAFETY_SPEEDS if budget.safeties >= 3 else FEW_SAFETY_SPEEDS
             for sp in speeds + (snooker.BAULK_SPEEDS if plan else ()):
                 for ang in contact_angles(spot, pos[b], r, fr):
                     group.append(Candidate(Stroke(ang, sp, 0.0, 0.0, cue_ball=cue), placed,
