@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
 from cuesport import record
-from cuesport.record import ACTION_MODELS, RecordError, check_version, parse_action
+from cuesport.record import ACTION_MODELS, RecordError, check_version, parse_action, read
 from cuesport.record import fast as fast_path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -268,7 +268,7 @@ def test_every_example_action_parses_the_same_with_and_without_the_fast_path(
         positions = not record.positions_free(rec.get("rules"))
         for raw in rec["actions"]:
             with monkeypatch.context() as m:
-                m.setattr(record, "fast_action", lambda *a: None)
+                m.setattr(read, "fast_action", lambda *a: None)
                 try:
                     slow: Any = parse_action(raw, version, positions)
                 except RecordError as err:
@@ -357,6 +357,6 @@ def test_a_long_number_across_the_pieces_of_a_long_text_is_still_found(number: s
     pad = (1 << 20) - 3 - len(head) - len('", "n": ')  # the number starts 3 bytes before 1 MiB
     text = f'{head}{"x" * pad}", "n": {number}, "actions": []}}'
     assert text.index(number) < 1 << 20 < text.index(number) + len(number)
-    assert record._long_numbers(text.encode())
+    assert read._long_numbers(text.encode())
     with pytest.raises(RecordError, match=word):
         record.load_record(text.encode())

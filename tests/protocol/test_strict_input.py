@@ -140,7 +140,7 @@ def test_streamed_rulings_equal_whole_record_rulings() -> None:
 def _load_both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[object, object]:
     """load_record's answer (header and actions, or the error) with the counting check and
     with the strict decoder alone."""
-    from cuesport import record as rec
+    from cuesport.record import read as rec
 
     def answer() -> object:
         try:
@@ -214,7 +214,7 @@ def test_counted_key_check_on_mutated_records(monkeypatch: pytest.MonkeyPatch) -
 def test_the_actions_are_found_and_read_as_the_decoder_reads_them(sep: str) -> None:
     """Each action's span is found by the check and read by orjson: the same actions as
     the strict decoder reads, whatever the spaces between them."""
-    from cuesport import record as rec
+    from cuesport.record import read as rec
 
     actions = [{"shot": {"player": i % 2, "after": {"cue": [1.5 + i, 2e2]}}} for i in range(4)]
     text = ('{"discipline": "nine-ball", "actions": [ ' + sep.join(map(json.dumps, actions))
@@ -238,7 +238,7 @@ def test_the_actions_are_found_and_read_as_the_decoder_reads_them(sep: str) -> N
 def test_actions_read_by_orjson_have_the_values_json_reads(action: dict[str, Any]) -> None:
     """orjson reads a 20-digit integer as a float: a run of 19 digits sends the record to
     the standard decoder. Non-ASCII text is read from the str, not the bytes."""
-    from cuesport import record as rec
+    from cuesport.record import read as rec
 
     text = json.dumps({"discipline": "nine-ball", "actions": [action, action]},
                       ensure_ascii=False)

@@ -1,11 +1,11 @@
 """The referee, the physics and the bots compiled (optional): the modules of
-``cuesport.rules``, ``cuesport.physics``, ``cuesport.bots`` and the record's fast path
-(``cuesport.record.fast``) built with Cython.
+``cuesport.rules``, ``cuesport.physics``, ``cuesport.bots`` and the record's reading
+(``cuesport.record.read`` and ``cuesport.record.fast``) built with Cython.
 
 Compiled, the same Python source runs about 1.3 times faster (``bench/referee_long.py
 --pure``, ``bench/physics.py``), to the same bits; nothing in it is written for the
 compiler. ``python -m cuesport.accel`` compiles each module of :data:`PACKAGES`
-(``rules/x.py``, ``record/fast.py`` ...) into an extension module beside it and records
+(``rules/x.py``, ``record/read.py`` ...) into an extension module beside it and records
 the digest of every source it compiled in ``accel/built.json``; ``python3 tasks.py start``
 and ``test`` run it (only what changed is compiled again), and go on without it (loudly)
 where there is no C compiler.
