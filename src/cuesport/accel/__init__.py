@@ -56,8 +56,8 @@ def digest(path: Path) -> str:
 def compiled_files(path: Path) -> list[Path]:
     """The extension modules built from the source ``path`` (none, or one per ABI)."""
     stem = path.with_suffix("")
-    return [stem.with_name(stem.name + s) for s in importlib.machinery.EXTENSION_SUFFIXES
-            if stem.with_name(stem.name + s).exists()]
+    found = (stem.with_name(stem.name + s) for s in importlib.machinery.EXTENSION_SUFFIXES)
+    return [f for f in found if f.exists()]
 
 
 def built() -> dict[str, str]:

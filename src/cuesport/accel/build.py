@@ -23,16 +23,16 @@ def build(force: bool = False) -> int:
     extra) and a C compiler; what fails to compile stays out of the manifest, so that it
     is imported as Python."""
     have = built()
-    want = {module_name(p): digest(p) for p in sources()}
-    todo = [p for p in sources() if force or have.get(module_name(p)) != want[module_name(p)]
-            or not compiled_files(p)]
+    paths = {module_name(p): p for p in sources()}
+    want = {name: digest(p) for name, p in paths.items()}
+    todo = {name: p for name, p in paths.items()
+            if force or have.get(name) != want[name] or not compiled_files(p)}
     _remove_strays()
     if not todo:
         print("cuesport.accel: the compiled modules are up to date")
         return 0
-    kept = {name: d for name, d in have.items()
-            if want.get(name) == d and name not in map(module_name, todo)}
-    _write_manifest(kept)  # the ones compiled again are out until they are
+    # the ones compiled again are out of the manifest until they are
+    _write_manifest({n: d for n, d in want.items() if n not in todo and have.get(n) == d})
     try:
         import shutil
         import tempfile
@@ -52,8 +52,8 @@ def build(force: bool = False) -> int:
     with tempfile.TemporaryDirectory(prefix="cuesport-accel-") as tmp:
         try:
             os.chdir(HERE.parent)  # the sources by their paths under src/
-            exts = [Extension(module_name(p), [str(p.relative_to(HERE.parent))],
-                              extra_compile_args=["-O2"]) for p in todo]
+            exts = [Extension(name, [str(p.relative_to(HERE.parent))],
+                              extra_compile_args=["-O2"]) for name, p in todo.items()]
             dist = Distribution({"ext_modules": cythonize(  # type: ignore[no-untyped-call]
                 exts, build_dir=tmp, quiet=True, nthreads=jobs,
                 # annotations are not C types: the same semantics as the Python source
