@@ -1,13 +1,16 @@
 """The ghost-ball ease of a pot against its real success under a level's noise.
 
     .venv/bin/python bench/pot_calibration.py --level strong --lines 400 --samples 12 --seed 1
+    .venv/bin/python bench/pot_calibration.py --level strong --lines 400 --seed 1 --centre
 
 Random snooker positions (a cue ball, an object ball and five others at random); for
 each open pot line (:func:`cuesport.bots.aim.pot_lines`) the plain stroke at the
 throw-corrected aim (:func:`cuesport.bots.search.refine`) and the line's pot speed is
 simulated ``--samples`` times under the level's noise, where it pots without noise (the
-search plays only such strokes). Prints the pot rate by band of
-ease, the table :data:`cuesport.bots.snooker.POT_CHANCE` is read from.
+search plays only such strokes). With ``--centre`` the aim is first moved to the middle
+of its window (:mod:`cuesport.bots.window`), as the levels that window their pots do.
+Prints the pot rate by band of ease, the table :data:`cuesport.bots.snooker.POT_CHANCE`
+is read from.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from cuesport.bots import LEVELS
+from cuesport.bots import LEVELS, window
 from cuesport.bots.aim import pot_lines, pot_speed
 from cuesport.bots.search import playable, refine
 from cuesport.disciplines import table_for
@@ -32,6 +35,7 @@ def main() -> None:
     ap.add_argument("--lines", type=int, default=400)
     ap.add_argument("--samples", type=int, default=12)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--centre", action="store_true", help="aim at the window's middle")
     args = ap.parse_args()
     noise = LEVELS[args.level][0]
     rng = random.Random(args.seed)
@@ -59,13 +63,23 @@ def main() -> None:
         plain = simulate(TABLE, pos, Stroke(ang, s0, cue_ball="cue"), record=False)
         if plain.pocketed.get("obj") != line.pocket:
             continue  # the search plays only strokes that pot without noise
+        if args.centre:
+            def pots(off: float, ang: float = ang, s0: float = s0,
+                     pos: dict[str, tuple[float, float]] = pos, pocket: str = line.pocket
+                     ) -> bool:
+                sh = simulate(TABLE, pos, Stroke(ang + off, s0, cue_ball="cue"), record=False)
+                return sh.pocketed.get("obj") == pocket and "cue" not in sh.pocketed
+
+            w = window.find(pots, noise.angle)
+            ang += w.shift if w is not None else 0.0
         for st in noisy_strokes(Stroke(ang, s0, cue_ball="cue"), noise, args.samples,
                                 rng.randrange(1 << 30)):
             shot = simulate(TABLE, pos, st, record=False)
             tally[k][0] += int(shot.pocketed.get("obj") == line.pocket)
             tally[k][1] += 1
         done += 1
-    print(f"{args.level} noise, {args.lines} lines x {args.samples} samples, seed {args.seed}")
+    print(f"{args.level} noise, {args.lines} lines x {args.samples} samples, seed {args.seed}"
+          f"{', aims centred in their windows' if args.centre else ''}")
     for i, (ok, n) in enumerate(tally):
         rate = f"{ok / n:.3f}" if n else "-"
         print(f"ease {BANDS[i]:.2f}-{BANDS[i + 1]:.2f}: {rate} ({n} strokes)")

@@ -26,6 +26,9 @@ under the noise (14, strong 8) with more samples each (16, strong 8), and six se
 variants (strong's four, a middle pace with stun and with follow).
 In snooker and 1-red (``BotHints.position_play``) they may run twice their simulations,
 within the same event cap, on position (:func:`cuesport.bots.snooker.widen`).
+Both aim each pot of their noisy stage at the middle of its window and value it by the
+window's chance to pot (``window``, :mod:`cuesport.bots.window`): up to 13 noise-free
+simulations a pot, on top of the simulations above and within the same event cap.
 
 The ``olympiad`` noise preset is that of the Computer Olympiad and Computational Pool
 tournaments (ICGA 2008; Archibald, Altman, Shoham): sigma of the tip offsets a, b 0.5 mm,
@@ -64,7 +67,7 @@ LEVELS: dict[str, tuple[StrokeNoise, Budget]] = {
                safeties=6, keep=8, samples=8, spots=5,
                escape_step=5.0, escape_targets=3,
                escape_sides=(0.0, 0.3, -0.3), refine_lines=4, simulations=400,
-               break_simulations=60, events=12000, deep_lines=2),
+               break_simulations=60, events=12000, deep_lines=2, window=True),
     ),
     "pro": (
         StrokeNoise(angle=0.03, speed=0.02, side=0.007, height=0.007, elevation=0.0),
@@ -73,7 +76,7 @@ LEVELS: dict[str, tuple[StrokeNoise, Budget]] = {
                escape_step=4.0, escape_targets=4, escape_offsets=(-1.0, -0.4, 0.0, 0.4, 1.0),
                escape_sides=(0.0, 0.3, -0.3), refine_lines=6, simulations=2400,
                break_simulations=150, events=60000, deep_lines=3,
-               deep_variants=PRO_DEEP),
+               deep_variants=PRO_DEEP, window=True),
     ),
 }
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cuesport import disciplines
-from cuesport.bots import memo, one_red, pool, snooker, straight
+from cuesport.bots import memo, one_red, pool, snooker, straight, window
 from cuesport.bots.aim import (
     PotLine,
     Vec,
@@ -129,6 +129,9 @@ class Budget:
     deep_lines: int = 0
     deep_variants: tuple[tuple[float, float], ...] = ((0.9, -0.4), (0.9, 0.3), (1.4, -0.4),
                                                       (1.4, 0.3))
+    # each pot of the noisy stage aimed at the middle of its window, and valued by the
+    # window's chance to pot (:mod:`cuesport.bots.window`); its simulations come on top
+    window: bool = False
 
 
 @dataclass(slots=True)
@@ -1150,7 +1153,11 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         return _pool_break(replace(turn, racks=True), budget, noise)
     deep = 0 if breaking or (pool_plan and not pool.SECOND_LOOK) or budget.deep_lines <= 0 else (
         1 + budget.deep_lines * len(budget.deep_variants))
-    reserve = keep * (budget.samples + deep) + race * pool.RACE_SAMPLES if noisy else 0
+    windows = noisy and budget.window and not breaking and noise.angle > 0
+    if windows:  # the windows' simulations on top of the level's (bots/window.py)
+        sims.left += keep * WINDOW_SIMS
+    reserve = (keep * (budget.samples + deep + (WINDOW_SIMS if windows else 0))
+               + race * pool.RACE_SAMPLES if noisy else 0)
     cands = candidates(turn, budget, sims)
     # the noise-free stage leaves the noisy one its reserve and half as much again for
     # escapes (pool position play: a fixed share, its noisy stage is wide)
@@ -1192,6 +1199,10 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
                   and straight.reracks(turn.state.balls, turn.cue))
 
     keeps: dict[int, list[bool]] = {}  # each candidate's samples: the table kept?
+    # each windowed pot's window, and per sample: potted, angle off the middle aim
+    wins: dict[int, window.Window] = {}
+    strata: dict[int, list[tuple[bool, float]]] = {}
+    missed: dict[int, float | None] = {}  # a windowed pot's miss valued, once
 
     def sample(c: Candidate, corr: float, n: int, seed: int) -> list[float]:
         vals: list[float] = []
@@ -1207,11 +1218,30 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             j = judged(turn, shot, c, budget.look)
             if prior:
                 keeps.setdefault(id(c), []).append(j.keeps or j.value >= pool.RACK)  # a win
+            if id(c) in wins:
+                strata.setdefault(id(c), []).append(
+                    (_pots_clean(shot, c), stroke.angle - c.stroke.angle))
             if own and j.keeps:
                 vals.append(j.value + _own_break(turn, shot, c, budget, sims, noise))
                 continue
             vals.append(j.value + (corr if j.keeps else 0.0))
         return vals
+
+    def windowed(c: Candidate, v_pot: float, vals: list[float], mean: float,
+                 caution: float) -> float:
+        # a windowed pot: its potted and missed samples mixed by the window's chance
+        w = wins.get(id(c))
+        if w is None:
+            return mean
+        def miss() -> float | None:
+            if id(c) not in missed:
+                missed[id(c)] = _miss_value(turn, c, w, budget, sims)
+            return missed[id(c)]
+
+        got = window.mixed(w, [(v, ok, off) for v, (ok, off) in zip(vals, strata[id(c)],
+                                                                  strict=True)],
+                           v_pot, miss)
+        return mean if got is None else got[0] - caution * got[1]
 
     raced: list[tuple[float, Candidate, float, float, list[float]]] = []
     # pool: the kept pots' second strokes first, as they are compared with each other
@@ -1226,6 +1256,12 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         corr = (0.0 if not deep or c.kind != "pot" or chaotic or per_sample
                 else looks.get(id(c), 0.0) if pool_plan
                 else second_look(turn, c, budget, sims, noise))
+        if windows and c.kind == "pot" and c.target is not None:
+            w = window.find(_pots_at(turn, c, sims), noise.angle)
+            if w is not None:
+                c = replace(c, stroke=replace(c.stroke, angle=c.stroke.angle + w.shift))
+                wins[id(c)] = w
+                strata[id(c)] = []
         vals = sample(c, corr, n, seed)
         mean = (pool.noisy_mean(v0 + corr, vals) if pool_plan
                 else (v0 + corr + sum(vals)) / (1 + len(vals)))
@@ -1233,6 +1269,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             mean = sum(vals) / len(vals)
         if plan:
             mean = snooker.cautious(mean, vals)
+        caution = snooker.CAUTION if plan else pool.CAUTION if pool_plan else 0.0
+        mean = windowed(c, v0 + corr, vals, mean, caution)
         if plan or race or prior:
             raced.append((mean, c, v0, corr, vals))
         if best is None or mean > best[0]:
@@ -1249,6 +1287,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             extra = sample(c, corr, n, turn.rng.randrange(1 << 30)) if n > 0 else []
             allv = vals + extra
             mean = snooker.cautious((v0 + corr + sum(allv)) / (1 + len(allv)), allv)
+            mean = windowed(c, v0 + corr, allv, mean, snooker.CAUTION)
             if final is None or mean > final[0]:
                 final = (mean, c)
         best = final or best
@@ -1261,11 +1300,52 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             n = sims.affordable(pool.RACE_SAMPLES)
             extra = sample(c, corr, n, turn.rng.randrange(1 << 30)) if n > 0 else []
             mean = pool.noisy_mean(v0 + corr, vals + extra)
+            mean = windowed(c, v0 + corr, vals + extra, mean, pool.CAUTION)
             if final is None or mean > final[0]:
                 final = (mean, c)
         best = final or best
     assert best is not None
     return Choice(best[1], best[0], sims.used, sims.events)
+
+
+WINDOW_SIMS = 2 * (len(window.SCAN) + window.HALVINGS) + 1  # a window, and a miss valued
+
+
+def _pots_clean(shot: PhysShot, c: Candidate) -> bool:
+    """Whether a simulated pot sank its target and not the cue ball."""
+    pots = {e["pot"] for e in shot.events if "pot" in e}
+    return c.target in pots and c.stroke.cue_ball not in pots
+
+
+def _pots_at(turn: Turn, c: Candidate, sims: Sims) -> Callable[[float], bool | None]:
+    """``pots(offset)``: whether ``c`` aimed ``offset`` degrees off pots, noise-free (None:
+    the budget is spent), for :func:`window.find`."""
+    pos = position_of(turn, c)
+
+    def pots(offset: float) -> bool | None:
+        if not sims.take(1):
+            return None
+        try:
+            shot = sims.run(turn.table, pos, replace(c.stroke, angle=c.stroke.angle + offset))
+        except ValueError:
+            return None
+        return None if shot is None else _pots_clean(shot, c)
+
+    return pots
+
+
+def _miss_value(turn: Turn, c: Candidate, w: window.Window, budget: Budget, sims: Sims
+                ) -> float | None:
+    """What a windowed pot's miss is worth when none of its samples missed: the stroke
+    aimed just outside the window, noise-free (None: the budget is spent)."""
+    if not sims.take(1):
+        return None
+    try:
+        shot = sims.run(turn.table, position_of(turn, c),
+                        replace(c.stroke, angle=c.stroke.angle + w.half + 0.5 * w.sigma))
+    except ValueError:
+        return None
+    return None if shot is None else judged(turn, shot, c, budget.look).value
 
 
 def _prior_best(turn: Turn, raced: list[tuple[float, Candidate, float, float, list[float]]],
