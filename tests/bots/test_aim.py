@@ -63,6 +63,22 @@ def test_playable_parts_overlaps_and_brings_the_cue_ball_in() -> None:
     simulate(t, pos, Stroke(90.0, 2.0), record=False)
 
 
+def test_playable_moves_a_cue_ball_in_from_the_jaws_off_a_hanging_ball() -> None:
+    # 14.1, found by a bot game: the cue ball and the 11 at rest in the top-right pocket's
+    # mouth, touching. Bringing the cue ball inside the noses made them overlap, and
+    # parting them pushed the 11 into the jaw's rubber: every simulation was refused and
+    # the match stopped with an error
+    t = table_for("straight-pool")
+    balls = {"11": (1246.1135387481215, 2473.145670704029),
+             "cue": (1210.663874815348, 2517.9915382791846), "1": (606.4, 1954.5)}
+    pos = playable(t, balls)
+    assert pos["11"] == balls["11"]  # the hanging ball stays where it is
+    assert pos["cue"][1] <= t.length - t.ball_radius
+    assert math.dist(pos["cue"], pos["11"]) >= 2 * t.ball_radius
+    shot = simulate(t, pos, Stroke(-51.67441135395854, 2.0), record=False)
+    assert "11" in shot.final or any(e.get("pot") == "11" for e in shot.events)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.floats(0, 1800), st.floats(0, 3600)), min_size=4, max_size=12))
 def test_bots_fast_clear_agrees_with_path_clear(points: list[tuple[float, float]]) -> None:

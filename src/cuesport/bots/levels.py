@@ -10,7 +10,7 @@ level    angle   speed   side   height sims  events what it is
 ======== ======= ======= ====== ====== ===== ====== =====================================
 easy     0.5     0.2     0.05   0.05   40    1500   a club player; no look at the position
 medium   0.2     0.08    0.03   0.03   150   4000   a good amateur
-strong   0.045   0.03    0.01   0.01   400   12000  a top amateur (under 2 s a decision)
+strong   0.045   0.03    0.01   0.01   400   20000  a top amateur (under 2 s a decision)
 pro      0.03    0.02    0.007  0.007  2400  60000  slower, strongest: a wider search
 ======== ======= ======= ====== ====== ===== ====== =====================================
 
@@ -67,7 +67,7 @@ LEVELS: dict[str, tuple[StrokeNoise, Budget]] = {
                safeties=6, keep=8, samples=8, spots=5,
                escape_step=5.0, escape_targets=3,
                escape_sides=(0.0, 0.3, -0.3), refine_lines=4, simulations=400,
-               break_simulations=60, events=12000, deep_lines=2, window=True),
+               break_simulations=60, events=20000, deep_lines=2, window=True),
     ),
     "pro": (
         StrokeNoise(angle=0.03, speed=0.02, side=0.007, height=0.007, elevation=0.0),
