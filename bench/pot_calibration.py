@@ -2,15 +2,16 @@
 
     .venv/bin/python bench/pot_calibration.py --level strong --lines 400 --samples 12 --seed 1
     .venv/bin/python bench/pot_calibration.py --level strong --lines 400 --seed 1 --centre
+    .venv/bin/python bench/pot_calibration.py --table nine-ball --lines 500 --seed 1 --centre
 
-Random snooker positions (a cue ball, an object ball and five others at random); for
-each open pot line (:func:`cuesport.bots.aim.pot_lines`) the plain stroke at the
-throw-corrected aim (:func:`cuesport.bots.search.refine`) and the line's pot speed is
-simulated ``--samples`` times under the level's noise, where it pots without noise (the
-search plays only such strokes). With ``--centre`` the aim is first moved to the middle
-of its window (:mod:`cuesport.bots.window`), as the levels that window their pots do.
-Prints the pot rate by band of ease, the table :data:`cuesport.bots.snooker.POT_CHANCE`
-is read from.
+Random positions on the table of ``--table`` (a discipline; snooker by default): a cue
+ball, an object ball and five others at random. For each open pot line
+(:func:`cuesport.bots.aim.pot_lines`) the plain stroke at the throw-corrected aim
+(:func:`cuesport.bots.search.refine`) and the line's pot speed is simulated ``--samples``
+times under the level's noise, where it pots without noise (the search plays only such
+strokes). With ``--centre`` the aim is first moved to the middle of its window
+(:mod:`cuesport.bots.window`), as the levels that window their pots do. Prints the pot
+rate by band of ease, the table :data:`cuesport.bots.snooker.POT_CHANCE` is read from.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from cuesport.bots import LEVELS, window
 from cuesport.bots.aim import pot_lines, pot_speed
 from cuesport.bots.search import playable, refine
 from cuesport.disciplines import table_for
+from cuesport.equipment import TableSpec
 from cuesport.physics import Stroke, noisy_strokes, simulate
 
-TABLE = table_for("snooker")
 BANDS = (0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.01)
 
 
@@ -36,8 +37,10 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=12)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--centre", action="store_true", help="aim at the window's middle")
+    ap.add_argument("--table", default="snooker", help="the discipline whose table is used")
     args = ap.parse_args()
     noise = LEVELS[args.level][0]
+    TABLE = table_for(args.table)
     rng = random.Random(args.seed)
     r = TABLE.ball_radius
     tally = [[0, 0] for _ in BANDS[:-1]]
@@ -65,9 +68,9 @@ def main() -> None:
             continue  # the search plays only strokes that pot without noise
         if args.centre:
             def pots(off: float, ang: float = ang, s0: float = s0,
-                     pos: dict[str, tuple[float, float]] = pos, pocket: str = line.pocket
-                     ) -> bool:
-                sh = simulate(TABLE, pos, Stroke(ang + off, s0, cue_ball="cue"), record=False)
+                     pos: dict[str, tuple[float, float]] = pos, pocket: str = line.pocket,
+                     table: TableSpec = TABLE) -> bool:
+                sh = simulate(table, pos, Stroke(ang + off, s0, cue_ball="cue"), record=False)
                 return sh.pocketed.get("obj") == pocket and "cue" not in sh.pocketed
 
             w = window.find(pots, noise.angle)
@@ -78,7 +81,8 @@ def main() -> None:
             tally[k][0] += int(shot.pocketed.get("obj") == line.pocket)
             tally[k][1] += 1
         done += 1
-    print(f"{args.level} noise, {args.lines} lines x {args.samples} samples, seed {args.seed}"
+    print(f"{args.table} table, {args.level} noise, {args.lines} lines x {args.samples} "
+          f"samples, seed {args.seed}"
           f"{', aims centred in their windows' if args.centre else ''}")
     for i, (ok, n) in enumerate(tally):
         rate = f"{ok / n:.3f}" if n else "-"
