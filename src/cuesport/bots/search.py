@@ -1327,18 +1327,25 @@ def _pots_clean(shot: PhysShot, c: Candidate) -> bool:
     return c.target in pots and c.stroke.cue_ball not in pots
 
 
+def _shot_at(turn: Turn, pos: Mapping[str, Vec], c: Candidate, offset: float, sims: Sims
+             ) -> PhysShot | None:
+    """``c`` aimed ``offset`` degrees off from ``pos`` (its :func:`position_of`), simulated
+    noise-free and paid from ``sims`` (None: the budget is spent or the simulator refused)."""
+    if not sims.take(1):
+        return None
+    try:
+        return sims.run(turn.table, pos, replace(c.stroke, angle=c.stroke.angle + offset))
+    except ValueError:
+        return None
+
+
 def _pots_at(turn: Turn, c: Candidate, sims: Sims) -> Callable[[float], bool | None]:
     """``pots(offset)``: whether ``c`` aimed ``offset`` degrees off pots, noise-free (None:
     the budget is spent), for :func:`window.find`."""
     pos = position_of(turn, c)
 
     def pots(offset: float) -> bool | None:
-        if not sims.take(1):
-            return None
-        try:
-            shot = sims.run(turn.table, pos, replace(c.stroke, angle=c.stroke.angle + offset))
-        except ValueError:
-            return None
+        shot = _shot_at(turn, pos, c, offset, sims)
         return None if shot is None else _pots_clean(shot, c)
 
     return pots
@@ -1348,13 +1355,7 @@ def _miss_value(turn: Turn, c: Candidate, w: window.Window, budget: Budget, sims
                 ) -> float | None:
     """What a windowed pot's miss is worth when none of its samples missed: the stroke
     aimed just outside the window, noise-free (None: the budget is spent)."""
-    if not sims.take(1):
-        return None
-    try:
-        shot = sims.run(turn.table, position_of(turn, c),
-                        replace(c.stroke, angle=c.stroke.angle + w.half + 0.5 * w.sigma))
-    except ValueError:
-        return None
+    shot = _shot_at(turn, position_of(turn, c), c, w.half + 0.5 * w.sigma, sims)
     return None if shot is None else judged(turn, shot, c, budget.look).value
 
 
