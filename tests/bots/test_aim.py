@@ -88,3 +88,20 @@ def test_bots_fast_clear_agrees_with_path_clear(points: list[tuple[float, float]
         ignore = () if skip is None else (skip,)
         assert clear(a, b, others, 26.25, skip) == path_clear(a, b, others, 26.25,
                                                               ignore=ignore)
+
+
+def test_no_line_from_a_pocket_mouth_to_another_pocket() -> None:
+    # ten-ball, found by a bot game (pool_runouts rack 2): the 2 at rest in the right
+    # middle pocket's mouth, past the cushion's line. A line up the rail to the top-right
+    # corner (ease 0.52) had its ghost ball inside the cushion; no stroke potted it there,
+    # yet the look counted it the next pot, and the bot played position for it
+    t = table_for("ten-ball")
+    cue = (1195.07, 235.74)
+    two = (1246.55, 1307.91)
+    lines = pot_lines(t, {"cue": cue, "2": two}, "cue", cue, ["2"])
+    assert all(ln.pocket == "middle-right" for ln in lines)
+    for da in (-1.0, -0.5, 0.0, 0.5, 1.0):
+        # the dropped line's ghost-ball aim, at pot pace: the 2 never reaches the corner
+        ang = math.degrees(math.atan2(1251.0 - cue[1], 1247.0 - cue[0])) + da
+        shot = simulate(t, {"cue": cue, "2": two}, Stroke(ang, 1.42), record=False)
+        assert shot.pocketed.get("2") != "top-right"

@@ -119,11 +119,20 @@ def pot_lines(table: TableSpec, balls: Mapping[str, Vec], cue: str, cue_pos: Vec
     r = table.ball_radius
     others = {k: v for k, v in balls.items() if k != cue}
     lines: list[PotLine] = []
+    aims = _pocket_aims(table)
     for t in targets:
         tp = balls.get(t)
         if tp is None:
             continue
-        for name, aim, axis in _pocket_aims(table):
+        # a ball past a cushion's line lies in a pocket's mouth: the jaws stand between
+        # it and every other pocket (a line up the rail to the corner from the middle
+        # pocket's mouth had a ghost ball inside the cushion, and no stroke potted it)
+        mouth = (None if r - 1.0 <= tp[0] <= table.width - r + 1.0
+                 and r - 1.0 <= tp[1] <= table.length - r + 1.0
+                 else min(aims, key=lambda a: math.dist(a[1], tp))[0])
+        for name, aim, axis in aims:
+            if mouth is not None and name != mouth:
+                continue
             dx, dy = aim[0] - tp[0], aim[1] - tp[1]
             d2 = math.hypot(dx, dy)
             # (a ball past the aim point, deeper in the mouth, is in the jaws too: no line
