@@ -389,3 +389,25 @@ def test_pool_second_look_is_deterministic_and_within_the_widened_budget(
     wide = pool.widened(bot.budget)
     assert runs[0].simulations <= wide.simulations
     assert wide.simulations > pool.widened(replace(bot.budget, deep_lines=0)).simulations
+
+
+def test_the_choice_records_its_noisy_stage_and_the_played_stroke_ranks_first_in_it() -> None:
+    # Choice.considered (what bench/decisions.py prints): every candidate sampled under
+    # the noise, the played one among them with the best mean of the last stage it ran in
+    turn = _turn("nine-ball", AFTER_BREAK)
+    bot = Bot("strong", 1)
+    turn.rng.seed(5)
+    ch = best_stroke(turn, bot.budget, bot.noise)
+    seen = ch.considered
+    assert len(seen) >= 2 and len({id(c.candidate) for c in seen}) == len(seen)
+    played = [c for c in seen if c.candidate is ch.candidate]
+    assert len(played) == 1
+    assert all(c.samples > 0 for c in seen)
+    raced = [c for c in seen if c.raced is not None]
+    final = raced or list(seen)
+    best = max(c.raced if c.raced is not None else c.mean for c in final)
+    got = played[0].raced if played[0].raced is not None else played[0].mean
+    assert got == best == ch.value
+    # a decision with no noisy stage records none
+    quick = best_stroke(turn, replace(bot.budget, samples=0), bot.noise)
+    assert quick.considered == ()

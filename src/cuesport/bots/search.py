@@ -1114,11 +1114,27 @@ def _own_break(turn: Turn, phys: PhysShot, cand: Candidate, budget: Budget, sims
 
 
 @dataclass(frozen=True, slots=True)
+class Considered:
+    """A candidate of the noisy stage, as the search saw it: its noise-free value, the
+    second stroke's correction of its look, its noisy samples and their valued mean, and
+    the mean after the race of the best few (None when it was not raced)."""
+
+    candidate: Candidate
+    value0: float
+    look: float
+    samples: int
+    mean: float
+    raced: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Choice:
     candidate: Candidate
     value: float
     simulations: int
     events: int = 0  # physics events simulated for the decision
+    # the noisy stage, in the order it ran (what bench/decisions.py prints)
+    considered: tuple[Considered, ...] = ()
 
 
 def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
@@ -1254,6 +1270,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
         return mean if got is None else got[0] - caution * got[1]
 
     raced: list[tuple[float, Candidate, float, float, list[float]]] = []
+    seen: dict[int, Considered] = {}  # the noisy stage's record, by the candidate's id
     # pool: the kept pots' second strokes first, as they are compared with each other
     looks = pool_looks(turn, kept, budget, sims) if pool_plan and deep else {}
     for v0, c in kept:
@@ -1281,6 +1298,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             mean = snooker.cautious(mean, vals)
         caution = snooker.CAUTION if plan else pool.CAUTION if pool_plan else 0.0
         mean = windowed(c, v0 + corr, vals, mean, caution)
+        seen[id(c)] = Considered(c, v0, corr, len(vals), mean)
         if plan or race or prior:
             raced.append((mean, c, v0, corr, vals))
         if best is None or mean > best[0]:
@@ -1298,6 +1316,7 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             allv = vals + extra
             mean = snooker.cautious((v0 + corr + sum(allv)) / (1 + len(allv)), allv)
             mean = windowed(c, v0 + corr, allv, mean, snooker.CAUTION)
+            seen[id(c)] = replace(seen[id(c)], samples=len(allv), raced=mean)
             if final is None or mean > final[0]:
                 final = (mean, c)
         best = final or best
@@ -1311,11 +1330,12 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
             extra = sample(c, corr, n, turn.rng.randrange(1 << 30)) if n > 0 else []
             mean = pool.noisy_mean(v0 + corr, vals + extra)
             mean = windowed(c, v0 + corr, vals + extra, mean, pool.CAUTION)
+            seen[id(c)] = replace(seen[id(c)], samples=len(vals) + len(extra), raced=mean)
             if final is None or mean > final[0]:
                 final = (mean, c)
         best = final or best
     assert best is not None
-    return Choice(best[1], best[0], sims.used, sims.events)
+    return Choice(best[1], best[0], sims.used, sims.events, tuple(seen.values()))
 
 
 WINDOW_SIMS = 2 * (len(window.SCAN) + window.HALVINGS) + 1  # a window, and a miss valued
