@@ -1289,6 +1289,8 @@ def best_stroke(turn: Turn, budget: Budget, noise: StrokeNoise) -> Choice:
                 c = replace(c, stroke=replace(c.stroke, angle=c.stroke.angle + w.shift))
                 wins[id(c)] = w
                 strata[id(c)] = []
+                # an id may be a freed candidate's again: its cached miss is not this one's
+                missed.pop(id(c), None)
         vals = sample(c, corr, n, seed)
         mean = (pool.noisy_mean(v0 + corr, vals) if pool_plan
                 else (v0 + corr + sum(vals)) / (1 + len(vals)))
