@@ -264,20 +264,14 @@ def playable(table: TableSpec, balls: Mapping[str, Vec], cue: str | None = None
                     continue
                 gap = 2 * r + 2e-3 - d
                 ux, uy = ((bx - ax) / d, (by - ay) / d) if d > 1e-9 else (1.0, 0.0)
-                if (a in cues) != (b in cues):
-                    # a cue ball moves alone off an object ball: one it touches in a
-                    # pocket's mouth, pushed, would sink into the jaw's rubber (a cue ball
-                    # brought in from the jaws next to a hanging ball; game/match.py plays
-                    # from this too)
-                    if a in cues:
-                        out[a] = clamp((ax - ux * gap, ay - uy * gap))
-                    else:
-                        out[b] = clamp((bx + ux * gap, by + uy * gap))
-                else:
-                    pa = (ax - ux * gap / 2, ay - uy * gap / 2)
-                    pb = (bx + ux * gap / 2, by + uy * gap / 2)
-                    out[a] = clamp(pa) if a in cues else pa
-                    out[b] = clamp(pb) if b in cues else pb
+                # each ball's share of the gap: half each, but a cue ball moves alone off
+                # an object ball (one it touches in a pocket's mouth, pushed, would sink
+                # into the jaw's rubber; game/match.py plays from this too)
+                sa = 0.5 if (a in cues) == (b in cues) else 1.0 if a in cues else 0.0
+                pa = (ax - ux * gap * sa, ay - uy * gap * sa)
+                pb = (bx + ux * gap * (1.0 - sa), by + uy * gap * (1.0 - sa))
+                out[a] = clamp(pa) if a in cues else pa
+                out[b] = clamp(pb) if b in cues else pb
                 moved = True
         if not moved:
             break
