@@ -9,6 +9,7 @@ import pytest
 
 from cuesport import disciplines
 from cuesport.bots import Bot, pool
+from cuesport.bots.aim import pot_lines
 from cuesport.bots.search import (
     Budget,
     Candidate,
@@ -411,3 +412,41 @@ def test_the_choice_records_its_noisy_stage_and_the_played_stroke_ranks_first_in
     # a decision with no noisy stage records none
     quick = best_stroke(turn, replace(bot.budget, samples=0), bot.noise)
     assert quick.considered == ()
+
+
+# ten-ball, bench/pool_runouts.py rack 2 after the break: the 1 near the bottom right
+# pocket, the 2 in the right middle pocket's mouth, with pot lines to that pocket only;
+# every pot of the 1 at up to twice its speed left the cue ball with no line on the 2,
+# and the bot played safe
+POWER_POSITION = {"1": (1095.0, 205.0), "10": (660.0, 1857.0), "2": (1247.0, 1308.0),
+                  "4": (682.0, 1947.0), "5": (843.0, 1906.0), "6": (238.0, 1393.0),
+                  "7": (409.0, 2370.0), "8": (84.0, 1721.0), "9": (816.0, 1137.0),
+                  "cue": (200.0, 964.0)}
+
+
+def test_power_strokes_come_past_the_finer_grid_and_only_where_it_is_slow() -> None:
+    top = max(k for k, _, _ in pool.FINE)
+    soft = pool.power_variants(1.2)
+    speeds = [k * 1.2 for k, _, _ in soft]  # m/s
+    assert speeds and min(speeds) > top * 1.2 and max(speeds) < 6.0
+    assert {h for _, h, _ in soft} >= {-0.6, 0.0, 0.5}
+    assert pool.power_variants(3.0) == []  # twice 3 m/s is past every power speed
+    level = [(1.0, 0.0, 0.0)]
+    vs = pool.variants(level, 1.2)
+    assert vs[: 1 + len(soft)] == level + soft  # before the finer grid: a short screen tries them
+
+
+def test_a_pot_whose_position_needs_power_is_played_with_it() -> None:
+    turn = _turn("ten-ball", POWER_POSITION)
+    turn.rng.seed(0)
+    bot = Bot("strong")
+    choice = best_stroke(turn, bot.budget, bot.noise)
+    c = choice.candidate
+    assert c.kind == "pot" and c.target == "1"
+    assert c.stroke.speed > 3.0
+    phys = simulate(turn.table, position_of(turn, c), c.stroke, record=False)
+    ruled = _ruled(turn, phys, c)
+    assert ruled is not None
+    outcome, new = ruled
+    assert outcome.legal and new.to_play == turn.player and "1" not in new.balls
+    assert pot_lines(turn.table, new.balls, "cue", new.balls["cue"], ["2"])  # a line on the 2

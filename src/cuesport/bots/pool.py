@@ -98,11 +98,31 @@ FINE: tuple[tuple[float, float, float], ...] = tuple(
 SIDE_LINES = 2  # the pot lines (best first) whose side variants are aimed for throw too
 
 
-def variants(level: Sequence[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
-    """The level's pot variants, then the finer grid's others, the plainest first."""
+# power strokes: cue speeds (m/s) past the finer grid's top (twice a pot's own speed),
+# stun, draw and follow, for a cue ball sent up the table and back or round it. From a
+# rack's traces: where every pot at up to twice its speed left no pot on the next ball, a
+# grid up to 6.5 m/s found one from 0.5 to 0.9 ease, mostly at 3 to 5 m/s
+# (bench/bots-results.md, session 16)
+POWER_SPEEDS = (3.0, 3.8, 4.6, 5.5)
+POWER_HEIGHTS = (-0.6, -0.3, 0.0, 0.3, 0.5)
+
+
+def power_variants(s0: float) -> list[tuple[float, float, float]]:
+    """The power strokes of a pot whose own speed is ``s0`` (m/s), as speed factors: the
+    speeds beyond the finer grid's top for that pot."""
+    top = max(k for k, _, _ in FINE) * s0
+    return [(sp / s0, h, 0.0) for sp in POWER_SPEEDS if sp > 1.1 * top for h in POWER_HEIGHTS]
+
+
+def variants(level: Sequence[tuple[float, float, float]], s0: float
+             ) -> list[tuple[float, float, float]]:
+    """A pot's variants at its own speed ``s0``: the level's, its power strokes, then the
+    finer grid's others, the plainest first. The power strokes come before the finer grid
+    so that a screen cut short by the budget still tries them: after it they were not
+    reached where a ball had three lines or more."""
     extra = [v for v in FINE if v not in set(level)]
-    return list(level) + sorted(extra, key=lambda v: abs(math.log(v[0])) + 0.5 * abs(v[1])
-                                + abs(v[2]))
+    return (list(level) + power_variants(s0)
+            + sorted(extra, key=lambda v: abs(math.log(v[0])) + 0.5 * abs(v[1]) + abs(v[2])))
 
 
 def noisy_mean(v0: float, vals: Sequence[float]) -> float:

@@ -539,8 +539,6 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         lines.sort(key=lambda x: (-x[0], x[1]))
     groups: list[list[Candidate]] = []
     variants = _variants(budget) + (snooker.extra_variants(st.balls, r) if plan else [])
-    if pool.plans(turn, budget):  # pool position play: a finer grid of speeds and spins
-        variants = pool.variants(variants)
     if disciplines.find(turn.discipline).bots.break_ball and not breaking and budget.look:
         # 14.1: the pot that brings the re-rack is played for the break ball (straight.py)
         have = {(k, h, sd) for k, h, sd in variants}
@@ -556,6 +554,8 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         nominate, call = _declare(turn, line.target, line.pocket, breaking)
         angle = line.angle
         vs = variants + (centre if line.target not in facts.cue_balls else [])
+        if pool.plans(turn, budget):  # pool position play: power and a finer grid
+            vs = pool.variants(vs, s0)
         if n < budget.refine_lines and sims.take(2):
             angle = refine(table, playable(table, pos), cue, line, s0, sims)
         # break-building and pool position play aim their side variants for squirt, and
