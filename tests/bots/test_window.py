@@ -94,8 +94,9 @@ def test_window_found_on_the_table_is_where_the_pot_goes_in() -> None:
 
 
 def test_strong_bot_aims_its_pot_at_the_windows_middle() -> None:
-    # the search's aim here pots with its nearer edge 1.8 sigma away (about 96 %); the
-    # window moves it to 2.5 sigma or more (99 %+), measured again about the chosen aim
+    # the search's aim here pots with its nearer edge about 2 sigma away (1.8 before pool
+    # tried power strokes; about 97 %); the window moves it to 2.5 sigma or more (99 %+),
+    # measured again about the chosen aim
     turn = _turn("nine-ball", {"cue": (854.0, 168.0), "1": (1143.0, 1325.0),
                                "2": (200.0, 2200.0), "9": (900.0, 1200.0)})
     bot = Bot("strong", 3)
@@ -107,5 +108,5 @@ def test_strong_bot_aims_its_pot_at_the_windows_middle() -> None:
         w = window.find(_pots_at(turn, c, Sims(100)), bot.noise.angle)
         assert w is not None and not w.open
         near.append((w.half - abs(w.shift)) / bot.noise.angle)
-    assert near[0] < 2.0
+    assert near[0] < 2.5
     assert near[1] >= 2.5
