@@ -12,8 +12,9 @@ asks for it (``BotHints.rack_value``) at the levels that simulate the second str
   sample's own cue-ball position is valued, and the noise-free simulation is not counted as
   a sample (:func:`noisy_mean`), so a candidate's value is its pot rate under the noise times
   what the pot leaves, plus the misses' value;
-- each pot is tried with a finer grid of speeds, heights and side (:func:`variants`),
-  with the budget the search left unused;
+- each pot is tried with power strokes (3 to 5.5 m/s, :func:`power_variants`), which
+  send the cue ball the length of the table, and a finer grid of speeds, heights and side
+  (:func:`variants`), with the budget the search left unused;
 - the candidates kept for the noisy stage are spread over pockets and spins
   (:func:`spread`), so that a budget spent on near-copies of one stroke does not hide a
   safer one;
