@@ -38,28 +38,20 @@ HEIGHTS = (-0.8, -0.5, -0.25, 0.0, 0.25, 0.5, 0.8)
 SIDES = (-0.5, -0.25, 0.0, 0.25, 0.5)
 
 
-def leaves(turn: Turn, cand: Candidate, sims: S.Sims) -> float | None:
+def leaves(turn: Turn, cand: Candidate, budget: Budget, sims: S.Sims) -> float | None:
     """The best pot's ease after ``cand`` noise-free, when it keeps the table (0: no
-    pot on); None when it does not."""
-    try:
-        phys = sims.run(turn.table, S.position_of(turn, cand), cand.stroke)
-    except ValueError:
+    pot on); None when it does not (``search._kept_after``, the second looks' start)."""
+    nxt = S._kept_after(turn, cand, replace(budget, deep_lines=max(1, budget.deep_lines)),
+                        sims)
+    if nxt is None:
         return None
-    ruled = None if phys is None else S._ruled(turn, phys, cand)
-    if ruled is None:
-        return None
-    outcome, new = ruled
-    if not (outcome.legal and not new.frame_over and new.to_play == turn.player
-            and new.in_hand is None and not new.options):
-        return None
-    nxt = replace(turn, state=new)
-    if nxt.cue not in new.balls:
-        return None
-    lines = pot_lines(turn.table, new.balls, nxt.cue, new.balls[nxt.cue], nxt.targets())
+    balls = nxt.state.balls
+    lines = pot_lines(turn.table, balls, nxt.cue, balls[nxt.cue], nxt.targets())
     return lines[0].ease if lines else 0.0
 
 
-def grid(turn: Turn, lines: int, sims: S.Sims) -> tuple[float | None, tuple[object, ...]]:
+def grid(turn: Turn, budget: Budget, lines: int, sims: S.Sims
+         ) -> tuple[float | None, tuple[object, ...]]:
     """The brute grid's best leave and its stroke (pocket, speed, height, side)."""
     pos = S.playable(turn.table, turn.state.balls)
     best: float | None = None
@@ -76,7 +68,7 @@ def grid(turn: Turn, lines: int, sims: S.Sims) -> tuple[float | None, tuple[obje
                     stroke = Stroke(squirt_aim(turn.table, angle, sd, h), sp, sd, h,
                                     cue_ball=turn.cue)
                     c = Candidate(stroke, None, nominate, call, False, "pot", line.target)
-                    e = leaves(turn, c, sims)
+                    e = leaves(turn, c, budget, sims)
                     if e is not None and (best is None or e > best):
                         best, how = e, (line.pocket, sp, h, sd)
     return best, how
@@ -121,10 +113,10 @@ def main() -> None:
         for turn, played, budget in caught[: args.decisions]:
             sims = S.Sims(10**9)
             pots = [c for c in S.candidates(turn, budget, S.Sims(10**9)) if c.kind == "pot"]
-            found = [e for c in pots if (e := leaves(turn, c, sims)) is not None]
+            found = [e for c in pots if (e := leaves(turn, c, budget, sims)) is not None]
             mine = max(found) if found else None
-            own = leaves(turn, played, sims) if played.kind == "pot" else None
-            best, how = grid(turn, args.lines, sims)
+            own = leaves(turn, played, budget, sims) if played.kind == "pot" else None
+            best, how = grid(turn, budget, args.lines, sims)
             print(f"{seed:4d} {played.kind:7s} {played.target or '-':6s} search "
                   f"{show(mine):>4s} grid {show(best):>4s} played {show(own):>4s} {how}",
                   flush=True)

@@ -121,7 +121,8 @@ def variants(level: Sequence[tuple[float, float, float]], s0: float
     finer grid's others, the plainest first. The power strokes come before the finer grid
     so that a screen cut short by the budget still tries them: after it they were not
     reached where a ball had three lines or more."""
-    extra = [v for v in FINE if v not in set(level)]
+    have = set(level)
+    extra = [v for v in FINE if v not in have]
     return (list(level) + power_variants(s0)
             + sorted(extra, key=lambda v: abs(math.log(v[0])) + 0.5 * abs(v[1]) + abs(v[2])))
 

@@ -543,7 +543,8 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         # 14.1: the pot that brings the re-rack is played for the break ball (straight.py)
         have = {(k, h, sd) for k, h, sd in variants}
         variants += [v for v in straight.rerack_variants(st.balls, cue) if v not in have]
-    aimed = plan or pool.plans(turn, budget)
+    positional = pool.plans(turn, budget)  # pool position play (bots/pool.py)
+    aimed = plan or positional
     side_lines = snooker.SIDE_LINES if plan else pool.SIDE_LINES
     facts = disciplines.find(turn.discipline)
     # 1-red: the pot that sends the red to the centre spot (ONE-2.7.2) with more pace
@@ -554,7 +555,7 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         nominate, call = _declare(turn, line.target, line.pocket, breaking)
         angle = line.angle
         vs = variants + (centre if line.target not in facts.cue_balls else [])
-        if pool.plans(turn, budget):  # pool position play: power and a finer grid
+        if positional:  # power strokes and a finer grid
             vs = pool.variants(vs, s0)
         if n < budget.refine_lines and sims.take(2):
             angle = refine(table, playable(table, pos), cue, line, s0, sims)
@@ -576,7 +577,7 @@ def candidates(turn: Turn, budget: Budget, sims: Sims | None = None) -> list[Can
         spot = spots[0]
         # pool position play: pushes all round at two paces, valued by the opponent's
         # choice to play or pass back (pool.rack_value); else four rolls
-        pushes = (pool.PUSHES if pool.plans(turn, budget) and pool.OPTION_CHOICE
+        pushes = (pool.PUSHES if positional and pool.OPTION_CHOICE
                   else tuple((ang, 0.8) for ang in (30.0, 120.0, 210.0, 300.0)))
         for ang, sp in pushes:
             out.append(Candidate(Stroke(ang, sp, cue_ball=cue),
